@@ -1,0 +1,71 @@
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+
+/** A line and column, both 1-based. */
+export interface SourcePosition {
+  line: number;
+  col: number;
+}
+
+/** A parsed YAML or JSON text that can say where a JSON Pointer points in the source. */
+export interface YamlSource {
+  value: unknown;
+  /** Position of the node at `pointer`, or of its nearest existing ancestor. */
+  locate(pointer: string): SourcePosition;
+}
+
+/** A syntax error of a YAML or JSON text, with its position. */
+export class YamlSyntaxError extends Error {
+  /** Creates the error. */
+  constructor(message: string, readonly position: SourcePosition) {
+    super(message);
+    this.name = "YamlSyntaxError";
+  }
+}
+
+function decodePointer(pointer: string): string[] {
+  if (pointer === "") return [];
+  return pointer.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/**
+ * Parse YAML (JSON is YAML) keeping node positions. Bounded: aliases are limited so a
+ * "billion laughs" document fails instead of exhausting memory.
+ *
+ * @throws {YamlSyntaxError} On the first syntax error, with line and column.
+ */
+export function parseYamlSource(text: string): YamlSource {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0];
+    const pos = lineCounter.linePos(e.pos[0]);
+    throw new YamlSyntaxError(e.message.split("\n")[0], { line: pos.line, col: pos.col });
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    throw new YamlSyntaxError(String((error as Error).message ?? error), { line: 1, col: 1 });
+  }
+  const locate = (pointer: string): SourcePosition => {
+    let node: Node | null | undefined = doc.contents as Node | null;
+    let best = node?.range ? node.range[0] : 0;
+    for (const key of decodePointer(pointer)) {
+      if (isMap(node)) {
+        const pair = node.items.find((p) =>
+          isScalar(p.key) ? String(p.key.value) === key : String(p.key) === key
+        );
+        if (!pair) break;
+        const k = pair.key as Node | null;
+        if (k?.range) best = k.range[0];
+        node = pair.value as Node | null;
+      } else if (isSeq(node)) {
+        node = node.items[Number(key)] as Node | null;
+      } else break;
+      if (node?.range) best = node.range[0];
+    }
+    const pos = lineCounter.linePos(best);
+    return { line: pos.line, col: pos.col };
+  };
+  return { value, locate };
+}

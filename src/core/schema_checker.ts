@@ -1,0 +1,161 @@
+import { Ajv2020, type ErrorObject, type Options as AjvOptions } from "ajv/dist/2020.js";
+import formats from "ajv-formats";
+import type { Finding, Level } from "./types.ts";
+
+/** Attributes schema errors under a schema location to a named rule. */
+export interface SchemaRuleMapping {
+  /** A schema path prefix as ajv reports it, for example `#/$defs/item/properties/status`. */
+  schemaPath: string;
+  /** The rule that owns errors at or below that location. */
+  ruleId: string;
+}
+
+/** Options of {@linkcode createSchemaChecker}. */
+export interface SchemaCheckerOptions {
+  /** The rule that owns errors no mapping claims. */
+  defaultRule: string;
+  /**
+   * Level of every rule id that can appear in findings.
+   *
+   * @default {} (every rule MUST)
+   */
+  levels?: Readonly<Record<string, Level>>;
+  /**
+   * Mappings from schema locations to rules; the longest matching prefix wins.
+   *
+   * @default []
+   */
+  mappings?: readonly SchemaRuleMapping[];
+  /**
+   * Validate against this subschema of the schema, as a JSON Pointer fragment (`#/$defs/x`).
+   *
+   * @default "#" (the root)
+   */
+  ref?: string;
+  /**
+   * Extra schemas to add before compiling (referenced by `$id`).
+   *
+   * @default []
+   */
+  extraSchemas?: readonly unknown[];
+  /**
+   * ajv options on top of the kit's (`allErrors`, `strict`). A shipped spec schema that
+   * strict mode rejects is compiled with `strict: false` so that it stays unchanged.
+   *
+   * @default {}
+   */
+  ajv?: AjvOptions;
+}
+
+/** A compiled schema check: value in, findings out. */
+export type SchemaChecker = (value: unknown) => Finding[];
+
+/**
+ * Compile a JSON Schema (draft 2020-12) into a checker whose findings name rules.
+ *
+ * Every ajv error becomes one finding carrying ajv's `keyword`, `instancePath`, `schemaPath`
+ * and `params`. The rule is the mapping with the longest `schemaPath` prefix of the error's
+ * schema path, else `defaultRule`. Summary errors that only restate others (`if`, and
+ * `anyOf`/`oneOf` when a branch error is reported) are dropped, and duplicates are merged.
+ *
+ * @example Attribute a schema error to a rule
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createSchemaChecker } from "./schema_checker.ts";
+ *
+ * const check = createSchemaChecker(
+ *   { type: "object", properties: { total: { type: "integer" } } },
+ *   { defaultRule: "X-SCHEMA", mappings: [{ schemaPath: "#/properties/total", ruleId: "X-TOTAL" }] },
+ * );
+ * assert.deepEqual(check({ total: "3" }).map((f) => [f.ruleId, f.instancePath]), [["X-TOTAL", "/total"]]);
+ * ```
+ *
+ * @param schema The JSON Schema, as data.
+ * @param options The default rule, mappings and ajv options.
+ * @returns A function that checks a value and never throws.
+ * @throws {Error} When the schema does not compile.
+ */
+export function createSchemaChecker(schema: unknown, options: SchemaCheckerOptions): SchemaChecker {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, ...options.ajv });
+  formats.default(ajv);
+  for (const extra of options.extraSchemas ?? []) ajv.addSchema(extra as object);
+  const ref = options.ref ?? "#";
+  let validate;
+  if (ref === "#") {
+    validate = ajv.compile(schema as object);
+  } else {
+    const id = (schema as { $id?: string }).$id ?? "urn:netconform:schema";
+    if (!ajv.getSchema(id)) ajv.addSchema({ ...(schema as object), $id: id });
+    const found = ajv.getSchema(`${id}${ref}`);
+    if (!found) throw new Error(`Cannot find subschema "${ref}" in schema "${id}"`);
+    validate = found;
+  }
+  const mappings = [...(options.mappings ?? [])].sort((a, b) =>
+    b.schemaPath.length - a.schemaPath.length
+  );
+  const levels = options.levels ?? {};
+  return (value: unknown): Finding[] => {
+    let ok: boolean;
+    try {
+      ok = validate(value) as boolean;
+    } catch (error) {
+      // ajv never throws on data; this guards against a pathological value (a cycle, say).
+      return [{
+        ruleId: options.defaultRule,
+        level: levels[options.defaultRule] ?? "MUST",
+        instancePath: "",
+        message: `value could not be validated: ${String(error)}`,
+      }];
+    }
+    if (ok) return [];
+    return toFindings(validate.errors ?? [], mappings, options.defaultRule, levels);
+  };
+}
+
+function ruleFor(
+  schemaPath: string,
+  mappings: readonly SchemaRuleMapping[],
+  defaultRule: string,
+): string {
+  for (const m of mappings) {
+    if (
+      schemaPath === m.schemaPath || schemaPath.startsWith(m.schemaPath + "/")
+    ) return m.ruleId;
+  }
+  return defaultRule;
+}
+
+function toFindings(
+  errors: readonly ErrorObject[],
+  mappings: readonly SchemaRuleMapping[],
+  defaultRule: string,
+  levels: Readonly<Record<string, Level>>,
+): Finding[] {
+  const kept = errors.filter((e) => {
+    if (e.keyword === "if") return false;
+    if (e.keyword === "anyOf" || e.keyword === "oneOf") {
+      // Keep a combinator error only when no error below it explains it.
+      const prefix = e.schemaPath + "/";
+      return !errors.some((o) => o !== e && o.schemaPath.startsWith(prefix));
+    }
+    return true;
+  });
+  const seen = new Set<string>();
+  const findings: Finding[] = [];
+  for (const e of kept) {
+    const ruleId = ruleFor(e.schemaPath, mappings, defaultRule);
+    const key = `${ruleId}\u0000${e.instancePath}\u0000${e.keyword}\u0000${JSON.stringify(e.params)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    findings.push({
+      ruleId,
+      level: levels[ruleId] ?? "MUST",
+      instancePath: e.instancePath,
+      message: e.message ?? e.keyword,
+      keyword: e.keyword,
+      schemaPath: e.schemaPath,
+      params: { ...e.params },
+    });
+  }
+  return findings;
+}

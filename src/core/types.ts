@@ -1,0 +1,310 @@
+/**
+ * The kit's data model: rules, findings, profiles, mutations, adapters, suites and reports.
+ *
+ * Everything here is plain data or a small interface, so that findings and reports can be
+ * serialised as JSON and read by any tool. Human text is a view over this data.
+ *
+ * @module
+ */
+
+import type fc from "fast-check";
+
+/** How strongly a spec requires a rule: MUST findings break conformance, SHOULD findings warn. */
+export type Level = "MUST" | "SHOULD";
+
+/** Where a rule comes from: a file of `../shared/specs/` (or a spec-notes file) and a section. */
+export interface Citation {
+  /** Spec file name, for example `tool-response-format-standard.en.md`. */
+  spec: string;
+  /** Section or clause within the file, for example `Single Item Format`. */
+  section: string;
+}
+
+/** A named, citable requirement that the kit checks. */
+export interface Rule {
+  /** Stable identifier, for example `TR-TOTAL`. Never reused for another meaning. */
+  id: string;
+  /** MUST or SHOULD. */
+  level: Level;
+  /** One-line statement of the requirement. */
+  statement: string;
+  /** The clause the rule enforces. */
+  cite: Citation;
+}
+
+/** One violation of one rule at one place of a checked value. Data, not prose. */
+export interface Finding {
+  /** The rule that is violated. */
+  ruleId: string;
+  /** The rule's level. */
+  level: Level;
+  /** JSON Pointer (RFC 6901) into the checked value; `""` is the whole value. */
+  instancePath: string;
+  /** Human text describing the violation; a view over the other fields. */
+  message: string;
+  /** The JSON Schema keyword, when the finding comes from schema validation. */
+  keyword?: string;
+  /** The schema location, when the finding comes from schema validation. */
+  schemaPath?: string;
+  /** Keyword parameters (ajv's `params`) or rule-specific data. */
+  params?: Record<string, unknown>;
+  /** What the rule expected there, when it can say. */
+  expected?: unknown;
+  /** What was found there, when it can say. */
+  actual?: unknown;
+}
+
+/** Context handed to a profile's check, for example which tool produced a result. */
+export type CheckContext = Readonly<Record<string, unknown>>;
+
+/** A mutated copy of a valid value, with the place the mutation broke. */
+export interface Mutated<S> {
+  /** The mutated value; the original is left untouched. */
+  value: S;
+  /** JSON Pointer of the place where the named rule must report a finding. */
+  instancePath: string;
+  /** Context to check the value with, when the profile needs one. */
+  context?: CheckContext;
+}
+
+/**
+ * A near-miss generator: it breaks exactly one named rule of a valid value.
+ *
+ * `mutate` returns `undefined` when the mutation does not apply to the value (for example
+ * "drop result from a success item" on a response with no success item).
+ */
+export interface Mutation<S> {
+  /** Stable identifier, for example `bump-total`. */
+  id: string;
+  /** The rule that must catch the mutated value, and the only one that fires. */
+  ruleId: string;
+  /** What the mutation does, in one line. */
+  description: string;
+  /** Arbitrary of mutated copies of `value`, or `undefined` when not applicable. */
+  mutate(value: S, context?: CheckContext): fc.Arbitrary<Mutated<S>> | undefined;
+}
+
+/** A valid value and the context to check it with. */
+export interface Sample<S> {
+  /** A value that the profile must accept with zero findings. */
+  value: S;
+  /** Context to check the value with, when the profile needs one. */
+  context?: CheckContext;
+}
+
+/**
+ * A contract: its rules, a checker over values, generators of valid values and mutations,
+ * and golden fixtures.
+ */
+export interface Profile<S = unknown> {
+  /** Identifier with version, for example `gns3.tool-response/v1.0`. */
+  id: string;
+  /** Human title. */
+  title: string;
+  /** Every rule the profile can report, schema rules included. */
+  rules: readonly Rule[];
+  /** JSON Schemas the profile ships, keyed by a short name. */
+  schemas: Readonly<Record<string, unknown>>;
+  /**
+   * Check one value. Never throws, whatever the value: garbage yields findings.
+   *
+   * @param value The value to check (untrusted data).
+   * @param context Profile-specific context, for example the tool that produced the value.
+   */
+  check(value: unknown, context?: CheckContext): Finding[];
+  /** Arbitrary of valid values: every generated sample has zero findings. */
+  valid(): fc.Arbitrary<Sample<S>>;
+  /** Near-miss mutations, each caught by exactly the rule it names. */
+  mutations: readonly Mutation<S>[];
+  /** Folder of golden fixture files (YAML or JSON) for this profile. */
+  fixtures: URL;
+}
+
+/** What an implementation says about itself when an adapter starts it. */
+export interface ImplementationInfo {
+  /** Implementation name. */
+  name: string;
+  /** Implementation version, when known. */
+  version?: string;
+  /** Implementation language, when known. */
+  language?: string;
+  /** Optional features the implementation declares. */
+  capabilities?: string[];
+  /** Anything else the implementation reports. */
+  [key: string]: unknown;
+}
+
+/** One thing to ask an implementation: an operation and its input. */
+export interface Request {
+  /** The operation, for example `call_tool` or `normalize`. */
+  operation: string;
+  /** The operation's input, JSON-compatible. */
+  input: unknown;
+}
+
+/**
+ * What an adapter got back for one request.
+ *
+ * - `result`: the implementation returned a value.
+ * - `raised`: the implementation under test raised (its own failure, not the harness's).
+ * - `skipped`: the implementation declined the request, with a reason.
+ * - `errored`: the adapter or its process failed (crash, timeout, garbage): a harness fault.
+ */
+export type Reply =
+  | { kind: "result"; value: unknown }
+  | { kind: "raised"; type: string; message: string; traceback?: string }
+  | { kind: "skipped"; reason: string }
+  | { kind: "errored"; message: string; stderr?: string };
+
+/** Options for one adapter call. */
+export interface AdapterCallOptions {
+  /** Aborts the call; the adapter answers `errored` promptly once aborted. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The one interface every transport implements: in-process, subprocess, MCP, HTTP.
+ *
+ * An adapter never throws for a fault of the implementation: it answers with a {@linkcode Reply}.
+ */
+export interface Adapter {
+  /** Transport kind, for example `in-process` or `subprocess`. */
+  readonly kind: string;
+  /**
+   * Start the implementation (spawn, connect, handshake).
+   *
+   * @throws {Error} When the implementation cannot be started at all.
+   */
+  start(options?: AdapterCallOptions): Promise<ImplementationInfo>;
+  /** Run one request. */
+  run(request: Request, options?: AdapterCallOptions): Promise<Reply>;
+  /** Release every resource; safe to call twice. */
+  close(): Promise<void>;
+  /** What the implementation wrote to its error stream so far, when there is one (bounded). */
+  stderr?(): string;
+}
+
+/** One conformance case: a deterministic input to run against a target. */
+export interface Case {
+  /** Stable within a seed, for example `generated-17` or `fixture:lists.yaml#2`. */
+  id: string;
+  /** One line saying what the case is. */
+  description: string;
+  /** Suite-specific input, JSON-compatible. */
+  input: unknown;
+}
+
+/** Calls the target through its adapter; harness faults and skips never reach the suite. */
+export type Invoke = (request: Request) => Promise<Exclude<Reply, { kind: "skipped" | "errored" }>>;
+
+/** What a suite concluded about one case. */
+export interface Evaluation {
+  /** Every finding, at any level. */
+  findings: Finding[];
+  /** The rules this case exercised; all rules of the profile when absent. */
+  checked?: readonly string[];
+}
+
+/** Options a suite gets to make its cases. */
+export interface CaseOptions {
+  /** The run's seed. */
+  seed: number;
+  /** How many generated cases to make. */
+  runs: number;
+  /** Target-specific options from the config file, as given. */
+  options: Readonly<Record<string, unknown>>;
+}
+
+/** How a profile is run against a target: which cases, and how each is judged. */
+export interface Suite {
+  /** The profile whose rules the suite reports. */
+  profile: Profile;
+  /**
+   * JSON Schema of the options a target may give this suite in the config file (under
+   * `profiles: [{id, options}]`); no options are accepted when absent. Every suite also
+   * receives `volatile` (the target's volatile JSON Pointers) in its options.
+   */
+  optionsSchema?: unknown;
+  /** The cases to run, deterministic for a seed. */
+  cases(options: CaseOptions): Case[] | Promise<Case[]>;
+  /**
+   * Run one case through `invoke` and judge what came back.
+   *
+   * @throws {Error} Only on a bug of the suite itself; the runner reports it as errored.
+   */
+  evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation>;
+}
+
+/** The outcome of one case. */
+export type Outcome = "passed" | "failed" | "skipped" | "errored";
+
+/** One case in a report. */
+export interface CaseReport {
+  /** The case identifier. */
+  id: string;
+  /** The case description. */
+  description: string;
+  /** passed, failed, skipped or errored. */
+  outcome: Outcome;
+  /** Findings, for failed cases (and SHOULD findings of passed ones). */
+  findings: Finding[];
+  /** Why the case was skipped. */
+  reason?: string;
+  /** What went wrong in the harness, for errored cases. */
+  message?: string;
+  /** The implementation's error stream around the fault, for errored cases (bounded). */
+  stderr?: string;
+  /** A command that runs this case again. */
+  replay: string;
+}
+
+/** Per-rule statistics of one suite run. */
+export interface RuleReport extends Rule {
+  /** How many completed cases exercised the rule. */
+  cases: number;
+  /** How many of them had at least one finding of the rule. */
+  failures: number;
+}
+
+/** The overall judgement of a run. */
+export type Verdict = "conformant" | "conformant-with-warnings" | "not-conformant" | "incomplete";
+
+/** One profile run against one target. */
+export interface SuiteReport {
+  /** Target name. */
+  target: string;
+  /** Adapter kind. */
+  adapter: string;
+  /** Profile identifier. */
+  profile: string;
+  /** What the implementation said about itself, when it started. */
+  implementation?: ImplementationInfo;
+  /** The seed of the run. */
+  seed: number;
+  /** How many generated cases were asked for. */
+  runs: number;
+  /** Per-rule statistics, in the profile's order. */
+  rules: RuleReport[];
+  /** Every case, in order. */
+  cases: CaseReport[];
+  /** Counts of outcomes. */
+  counts: Record<Outcome, number>;
+  /** The suite's verdict. */
+  verdict: Verdict;
+  /** Why the target could not be run at all, when it could not. */
+  startError?: string;
+}
+
+/** A whole run: every suite of every target. */
+export interface Report {
+  /** The kit that made the report. */
+  kit: { name: string; version: string };
+  /** The seed of the run. */
+  seed: number;
+  /** When the run started (ISO 8601); the only field that differs between equal runs. */
+  timestamp: string;
+  /** Every suite run. */
+  suites: SuiteReport[];
+  /** The overall verdict: the worst of the suites'. */
+  verdict: Verdict;
+}
