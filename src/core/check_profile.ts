@@ -142,7 +142,10 @@ export function checkProfile(profile: Profile, options: CheckProfileOptions): Pr
       numSkips: details.numSkips,
       seed: details.seed,
     };
-    if (details.failed) {
+    if (details.failed && details.counterexample === null) {
+      entry.error = `never applied: fast-check gave up after skipping ${details.numSkips} ` +
+        `generated values (the mutation did not apply to any)`;
+    } else if (details.failed) {
       entry.counterexamplePath = details.counterexamplePath ?? undefined;
       entry.counterexample = details.counterexample?.[0];
       entry.error = details.errorInstance instanceof Error
@@ -175,7 +178,9 @@ export function assertProfile(profile: Profile, options: CheckProfileOptions): v
   const failed = details.filter((d) => d.failed || d.numRuns === 0);
   if (failed.length === 0) return;
   const lines = failed.map((d) =>
-    d.failed
+    d.failed && d.counterexamplePath === undefined
+      ? `- ${d.property}: ${d.error} (seed ${d.seed})`
+      : d.failed
       ? `- ${d.property}: ${d.error}\n  counterexample: ${
         JSON.stringify(d.counterexample)?.slice(0, 2000)
       }\n  replay: ${d.replay}`

@@ -82,7 +82,7 @@ function emptyCounts(): Record<Outcome, number> {
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, signal: AbortController, what: string) {
-  let timer: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       signal.abort(new Error(`${what} timed out after ${ms} ms`));

@@ -84,7 +84,7 @@ export function createSchemaChecker(schema: unknown, options: SchemaCheckerOptio
   if (ref === "#") {
     validate = ajv.compile(schema as object);
   } else {
-    const id = (schema as { $id?: string }).$id ?? "urn:netconform:schema";
+    const id = (schema as { $id?: string }).$id ?? "https://netconform.dev/schemas/anonymous.json";
     if (!ajv.getSchema(id)) ajv.addSchema({ ...(schema as object), $id: id });
     const found = ajv.getSchema(`${id}${ref}`);
     if (!found) throw new Error(`Cannot find subschema "${ref}" in schema "${id}"`);

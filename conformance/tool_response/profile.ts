@@ -1,0 +1,64 @@
+import type fc from "fast-check";
+import { createSchemaChecker } from "../../src/core/schema_checker.ts";
+import type { CheckContext, Finding, Profile, Sample } from "../../src/core/types.ts";
+import { checkCrossField } from "./_check_cross_field.ts";
+import { toolResponseArbitrary } from "./arbitraries.ts";
+import { toolResponseMutations } from "./mutations.ts";
+import { toolResponseRules } from "./rules.ts";
+import schema from "./schema.json" with { type: "json" };
+import type { ToolResponse } from "./types.ts";
+
+const levels = Object.fromEntries(toolResponseRules.map((r) => [r.id, r.level]));
+
+const checkSchema = createSchemaChecker(schema, {
+  defaultRule: "TR-SCHEMA",
+  levels,
+  // Union types ("string" or null) are how the spec's optional fields arrive from Python;
+  // `then: {required}` names properties declared beside `if`, which strictRequired flags.
+  ajv: { allowUnionTypes: true, strictRequired: false },
+  mappings: [
+    { schemaPath: "#/$defs/global_error", ruleId: "TR-ERROR-STRING" },
+    { schemaPath: "#/$defs/metadata", ruleId: "TR-METADATA-OBJECT" },
+    { schemaPath: "#/$defs/metadata/properties/version", ruleId: "TR-METADATA-VERSION" },
+    { schemaPath: "#/$defs/metadata/properties/execution_time", ruleId: "TR-METADATA-EXECUTION-TIME" },
+    { schemaPath: "#/$defs/metadata/properties/tool_name", ruleId: "TR-METADATA-TOOL-NAME" },
+    { schemaPath: "#/$defs/item/allOf/0", ruleId: "TR-ITEM-ID" },
+    { schemaPath: "#/$defs/item/allOf/1", ruleId: "TR-ITEM-NAME" },
+    { schemaPath: "#/$defs/item/allOf/2", ruleId: "TR-ITEM-STATUS" },
+    { schemaPath: "#/$defs/item/allOf/3", ruleId: "TR-ITEM-RESULT" },
+    { schemaPath: "#/$defs/item/allOf/4", ruleId: "TR-ITEM-ERROR" },
+  ],
+});
+
+/**
+ * Check a value against the GNS3 Copilot tool response format v1.0: the JSON Schema, then
+ * the cross-field rules. Never throws.
+ *
+ * @example Find a wrong total
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkToolResponse } from "./profile.ts";
+ *
+ * const findings = checkToolResponse({ success: true, total: 2, successful: 0, failed: 0, data: [] });
+ * assert.deepEqual(findings.map((f) => [f.ruleId, f.instancePath]), [["TR-TOTAL", "/total"]]);
+ * ```
+ *
+ * @param value The value to check (untrusted data).
+ * @returns Every finding, schema findings first.
+ */
+export function checkToolResponse(value: unknown): Finding[] {
+  return [...checkSchema(value), ...checkCrossField(value)];
+}
+
+/** The `gns3.tool-response/v1.0` profile: GNS3 Copilot Tool Response Format Standard v1.0. */
+export const toolResponseProfile: Profile<ToolResponse> = {
+  id: "gns3.tool-response/v1.0",
+  title: "GNS3 Copilot tool response format v1.0",
+  rules: toolResponseRules,
+  schemas: { response: schema },
+  check: (value: unknown, _context?: CheckContext) => checkToolResponse(value),
+  valid: (): fc.Arbitrary<Sample<ToolResponse>> =>
+    toolResponseArbitrary().map((value) => ({ value })),
+  mutations: toolResponseMutations,
+  fixtures: new URL("../../fixtures/tool-response/", import.meta.url),
+};

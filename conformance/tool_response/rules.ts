@@ -1,0 +1,137 @@
+import type { Rule } from "../../src/core/types.ts";
+
+const SPEC = "tool-response-format-standard.en.md";
+const NOTES = "spec-notes/tool-response.md";
+
+/** Every rule of the `gns3.tool-response/v1.0` profile, in report order. */
+export const toolResponseRules: readonly Rule[] = [
+  {
+    id: "TR-SCHEMA",
+    level: "MUST",
+    statement:
+      "The response is an object with success (boolean), total, successful, failed (integers >= 0) and data (an array of objects)",
+    cite: { spec: SPEC, section: "Top-level Structure" },
+  },
+  {
+    id: "TR-TOTAL",
+    level: "MUST",
+    statement:
+      "total equals the number of items in data (and so successful + failed, given the two count rules)",
+    cite: { spec: SPEC, section: "Top-level Structure: Field Descriptions (total)" },
+  },
+  {
+    id: "TR-SUCCESSFUL",
+    level: "MUST",
+    statement: 'successful equals the number of items whose status is "success"',
+    cite: { spec: SPEC, section: "Top-level Structure: Field Descriptions (successful)" },
+  },
+  {
+    id: "TR-FAILED",
+    level: "MUST",
+    statement: 'failed equals the number of items whose status is "failed"',
+    cite: { spec: SPEC, section: "Top-level Structure: Field Descriptions (failed)" },
+  },
+  {
+    id: "TR-SUCCESS-NO-FAILURES",
+    level: "MUST",
+    statement: "When failed is 0 and there is no global error, success is true",
+    cite: { spec: SPEC, section: "Top-level Structure: Field Descriptions (success)" },
+  },
+  {
+    id: "TR-SUCCESS-ON-ERROR",
+    level: "MUST",
+    statement: "When a global error is present, success is false",
+    cite: { spec: SPEC, section: "Examples: Complete Failure Example" },
+  },
+  {
+    id: "TR-SUCCESS-ALL-FAILED",
+    level: "SHOULD",
+    statement: "When every item failed (total > 0 and failed == total), success is false",
+    cite: { spec: NOTES, section: "success with failures" },
+  },
+  {
+    id: "TR-FAILURE-HAS-ERROR",
+    level: "SHOULD",
+    statement:
+      "When success is false and an item failed, a global error says why (the renderer shows only it)",
+    cite: { spec: SPEC, section: "Frontend Integration Recommendations: Rendering Logic" },
+  },
+  {
+    id: "TR-ERROR-STRING",
+    level: "MUST",
+    statement: "error, when present, is a non-empty string",
+    cite: { spec: SPEC, section: "Top-level Structure: Field Descriptions (error)" },
+  },
+  {
+    id: "TR-NULL-OPTIONAL",
+    level: "SHOULD",
+    statement: "Optional fields error and metadata are omitted rather than null",
+    cite: { spec: NOTES, section: "null optional fields" },
+  },
+  {
+    id: "TR-METADATA-OBJECT",
+    level: "MUST",
+    statement: "metadata, when present, is an object",
+    cite: { spec: SPEC, section: "Top-level Structure: Field Descriptions (metadata)" },
+  },
+  {
+    id: "TR-METADATA-VERSION",
+    level: "MUST",
+    statement: 'metadata.version, when present, names a version of the standard ("v1.0")',
+    cite: { spec: SPEC, section: "Version Control" },
+  },
+  {
+    id: "TR-METADATA-EXECUTION-TIME",
+    level: "MUST",
+    statement: "metadata.execution_time, when present, is a number >= 0",
+    cite: { spec: SPEC, section: "Examples: Success Response Example (metadata)" },
+  },
+  {
+    id: "TR-METADATA-TOOL-NAME",
+    level: "MUST",
+    statement: "metadata.tool_name, when present, is a string",
+    cite: { spec: SPEC, section: "Examples: Success Response Example (metadata)" },
+  },
+  {
+    id: "TR-ITEM-ID",
+    level: "MUST",
+    statement: "Every item has an id, a string",
+    cite: { spec: SPEC, section: "Single Item Format" },
+  },
+  {
+    id: "TR-ITEM-NAME",
+    level: "MUST",
+    statement: "Every item has a name, a string",
+    cite: { spec: SPEC, section: "Single Item Format" },
+  },
+  {
+    id: "TR-ITEM-STATUS",
+    level: "MUST",
+    statement: 'Every item has a status, "success" or "failed"',
+    cite: { spec: SPEC, section: "Single Item Format" },
+  },
+  {
+    id: "TR-ITEM-RESULT",
+    level: "MUST",
+    statement: "A success item has a result, a string (result is a string wherever present)",
+    cite: { spec: SPEC, section: "Single Item Format: Field Descriptions (result)" },
+  },
+  {
+    id: "TR-ITEM-ERROR",
+    level: "MUST",
+    statement: "A failed item has an error, a string (error is a string wherever present)",
+    cite: { spec: SPEC, section: "Single Item Format: Field Descriptions (error)" },
+  },
+  {
+    id: "TR-ITEM-ERROR-NONEMPTY",
+    level: "SHOULD",
+    statement: "A failed item's error is not empty",
+    cite: { spec: SPEC, section: "Single Item Format: Field Descriptions (error)" },
+  },
+  {
+    id: "TR-ITEM-ID-UNIQUE",
+    level: "SHOULD",
+    statement: "Item ids are unique within data",
+    cite: { spec: SPEC, section: "Single Item Format: Field Descriptions (id: unique identifier)" },
+  },
+];

@@ -1,0 +1,114 @@
+import assert from "node:assert/strict";
+import { main } from "./conform.ts";
+
+async function run(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+Deno.test("conform CLI: the tool-response reference is conformant, exit 0, with the table", async () => {
+  const r = await run(["--profile", "gns3.tool-response/v1.0", "--runs", "30", "--seed", "3"]);
+  assert.equal(r.code, 0, r.out + r.err);
+  assert.match(r.out, /rule\s+level\s+cases\s+failures/);
+  assert.match(r.out, /TR-TOTAL\s+MUST\s+30\s+0/);
+  assert.match(r.out, /verdict: CONFORMANT/);
+  assert.match(r.err, /seed 3/);
+});
+
+Deno.test("conform CLI: a broken producer exits 1 and names the rule, the path and a replay", async () => {
+  const r = await run(["--target", "tool-response-mutant-total-off-by-one", "--runs", "20", "--seed", "3"]);
+  assert.equal(r.code, 1);
+  assert.match(r.out, /TR-TOTAL\s+MUST\s+20\s+\d+\s+✗/);
+  assert.match(r.out, /- TR-TOTAL \(MUST\) at "\/total": total is \d+, but data has \d+ items/);
+  assert.match(
+    r.out,
+    /replay: deno task conform --target tool-response-mutant-total-off-by-one --profile gns3.tool-response\/v1.0 --seed 3 --case generated-\d+/,
+  );
+  assert.match(r.out, /verdict: NOT CONFORMANT/);
+});
+
+Deno.test("conform CLI: every tool-response mutant is caught by the rules it claims", async () => {
+  const { embeddedTargets } = await import("../../conformance/registry.ts");
+  const mutants = embeddedTargets.filter((t) =>
+    t.mutant && t.profiles.includes("gns3.tool-response/v1.0")
+  );
+  assert.ok(mutants.length >= 4);
+  for (const m of mutants) {
+    const r = await run(["--target", m.name, "--runs", "60", "--seed", "3", "--format", "json"]);
+    const report = JSON.parse(r.out);
+    const failing = report.suites[0].rules.filter((x: { failures: number }) => x.failures > 0)
+      .map((x: { id: string }) => x.id);
+    assert.deepEqual(failing, m.mutant!.breaks, m.name);
+    const must = m.mutant!.breaks.some((id) => id !== "TR-NULL-OPTIONAL" && !id.includes("ALL-FAILED"));
+    assert.equal(r.code, must ? 1 : 0, m.name);
+  }
+});
+
+Deno.test("conform CLI: a replayed case reproduces the same finding", async () => {
+  const first = await run(["--target", "tool-response-mutant-raises", "--runs", "40", "--seed", "9", "--format", "json"]);
+  const report = JSON.parse(first.out);
+  const failed = report.suites[0].cases.find((c: { outcome: string }) => c.outcome === "failed");
+  assert.ok(failed, "the mutant failed no case");
+  const args = failed.replay.split(" ").slice(3);
+  const again = JSON.parse((await run([...args, "--format", "json"])).out);
+  assert.equal(again.suites[0].cases.length, 1);
+  // Stack traces depend on scheduling; everything else must match.
+  const strip = (c: { findings: { params?: { traceback?: string } }[] }) => {
+    for (const f of c.findings) delete f.params?.traceback;
+    return c;
+  };
+  assert.deepEqual(strip(again.suites[0].cases[0]), strip(failed));
+});
+
+Deno.test("conform CLI: the same seed gives the same report apart from its timestamp", async () => {
+  const a = JSON.parse((await run(["--runs", "15", "--seed", "11", "--format", "json"])).out);
+  const b = JSON.parse((await run(["--runs", "15", "--seed", "11", "--format", "json"])).out);
+  assert.notEqual(a.timestamp, undefined);
+  delete a.timestamp;
+  delete b.timestamp;
+  assert.deepEqual(a, b);
+});
+
+Deno.test("conform CLI: usage errors exit 2 with one clear line", async () => {
+  for (
+    const [args, pattern] of [
+      [["--runs", "0"], /--runs "0" is not an integer from 1 to 1000000/],
+      [["--seed", "x"], /Seed "x" is not an integer or "random"/],
+      [["--format", "html"], /--format "html" is not one of/],
+      [["--target", "nope"], /unknown target "nope"/],
+      [["--profile", "nope/v0"], /Unknown profile "nope\/v0"/],
+      [["--frobnicate"], /Unknown option '--frobnicate'/],
+      [["--config", "/nonexistent/conform.yaml"], /Config error: .*cannot read the file/],
+    ] as [string[], RegExp][]
+  ) {
+    const r = await run(args);
+    assert.equal(r.code, 2, args.join(" "));
+    assert.match(r.err, pattern);
+  }
+});
+
+Deno.test("conform CLI: writes JSON, JUnit and Markdown reports", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const r = await run([
+      "--profile",
+      "gns3.tool-response/v1.0",
+      "--runs",
+      "5",
+      "--report",
+      `${dir}/r.json`,
+      "--junit",
+      `${dir}/r.xml`,
+      "--markdown",
+      `${dir}/r.md`,
+    ]);
+    assert.equal(r.code, 0);
+    assert.equal(JSON.parse(await Deno.readTextFile(`${dir}/r.json`)).verdict, "conformant");
+    assert.match(await Deno.readTextFile(`${dir}/r.xml`), /<testsuite name="tool-response-reference/);
+    assert.match(await Deno.readTextFile(`${dir}/r.md`), /\| TR\\-TOTAL \| MUST \| 5 \| 0 \|/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,173 @@
+import { KIT } from "../version.ts";
+import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
+import type { Adapter, CaseReport, Report, Suite, SuiteReport, Verdict } from "./types.ts";
+
+/** One target to certify: a name, the suites to run and a way to make its adapter. */
+export interface ConformanceTarget {
+  /** Target name. */
+  name: string;
+  /** Suites to run, each with the target's options for it. */
+  suites: { suite: Suite; options?: Readonly<Record<string, unknown>> }[];
+  /** Makes a fresh adapter for each suite run. */
+  create(): Adapter;
+  /** Case timeout for this target, in milliseconds. */
+  caseTimeoutMs?: number;
+  /** Start timeout for this target, in milliseconds. */
+  startTimeoutMs?: number;
+}
+
+/** Options of {@linkcode runConformance}. */
+export interface RunConformanceOptions {
+  /** Seed of every suite run. */
+  seed: number;
+  /**
+   * Generated cases per suite.
+   *
+   * @default 100
+   */
+  runs?: number;
+  /**
+   * Only these case ids.
+   *
+   * @default undefined (all)
+   */
+  caseIds?: readonly string[];
+  /**
+   * Case timeout when a target sets none, in milliseconds.
+   *
+   * @default 10000
+   */
+  caseTimeoutMs?: number;
+  /**
+   * Cases in flight at once per suite.
+   *
+   * @default 8
+   */
+  concurrency?: number;
+  /**
+   * Builds a case's replay command.
+   *
+   * @default the runner's own
+   */
+  replay?: (target: string, profile: string, caseId: string) => string;
+  /**
+   * Called after each suite run (for progress output).
+   *
+   * @default undefined
+   */
+  onSuite?: (report: SuiteReport) => void;
+  /**
+   * Called after each case.
+   *
+   * @default undefined
+   */
+  onCase?: (target: string, profile: string, report: CaseReport) => void;
+  /**
+   * The report's timestamp; the only field that differs between runs with equal seeds.
+   *
+   * @default the current time
+   */
+  timestamp?: string;
+}
+
+const ORDER: Verdict[] = ["conformant", "conformant-with-warnings", "incomplete", "not-conformant"];
+
+/**
+ * The worst of several verdicts (`not-conformant` over `incomplete` over warnings).
+ *
+ * @example Combine verdicts
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { worstVerdict } from "./run_conformance.ts";
+ *
+ * assert.equal(worstVerdict(["conformant", "incomplete"]), "incomplete");
+ * ```
+ *
+ * @param verdicts The verdicts.
+ * @returns The worst; `conformant` for none.
+ */
+export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
+  return verdicts.reduce<Verdict>(
+    (worst, v) => (ORDER.indexOf(v) > ORDER.indexOf(worst) ? v : worst),
+    "conformant",
+  );
+}
+
+/**
+ * Run every suite of every target, one after the other, and gather one report.
+ *
+ * @example Certify the reference producer
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { runConformance } from "./run_conformance.ts";
+ * import { toolResponseSuite } from "../../conformance/tool_response/suite.ts";
+ * import { toolResponseTargets } from "../../conformance/tool_response/targets.ts";
+ *
+ * const report = await runConformance([{
+ *   name: "reference",
+ *   suites: [{ suite: toolResponseSuite }],
+ *   create: toolResponseTargets[0].create,
+ * }], { seed: 1, runs: 5 });
+ * assert.equal(report.verdict, "conformant");
+ * ```
+ *
+ * @param targets The targets.
+ * @param options Seed, runs, filters and callbacks.
+ * @returns The report.
+ */
+export async function runConformance(
+  targets: readonly ConformanceTarget[],
+  options: RunConformanceOptions,
+): Promise<Report> {
+  const timestamp = options.timestamp ?? new Date().toISOString();
+  const suites: SuiteReport[] = [];
+  for (const target of targets) {
+    for (const { suite, options: suiteOptions } of target.suites) {
+      const runOptions: RunSuiteOptions = {
+        target: target.name,
+        seed: options.seed,
+        runs: options.runs,
+        options: suiteOptions,
+        caseIds: options.caseIds,
+        caseTimeoutMs: target.caseTimeoutMs ?? options.caseTimeoutMs,
+        startTimeoutMs: target.startTimeoutMs,
+        concurrency: options.concurrency,
+        onCase: options.onCase
+          ? (c) => options.onCase!(target.name, suite.profile.id, c)
+          : undefined,
+      };
+      if (options.replay) {
+        const replay = options.replay;
+        runOptions.replay = (id) => replay(target.name, suite.profile.id, id);
+      }
+      let adapter: Adapter;
+      let report: SuiteReport;
+      try {
+        adapter = target.create();
+        report = await runSuite(suite, adapter, runOptions);
+      } catch (error) {
+        report = {
+          target: target.name,
+          adapter: "unknown",
+          profile: suite.profile.id,
+          seed: options.seed,
+          runs: options.runs ?? 100,
+          rules: suite.profile.rules.map((r) => ({ ...r, cases: 0, failures: 0 })),
+          cases: [],
+          counts: { passed: 0, failed: 0, skipped: 0, errored: 0 },
+          verdict: "incomplete",
+          startError: `The adapter could not be made: ${(error as Error).message ?? error}`,
+        };
+      }
+      suites.push(report);
+      options.onSuite?.(report);
+    }
+  }
+  return {
+    kit: { ...KIT },
+    seed: options.seed,
+    timestamp,
+    suites,
+    verdict: worstVerdict(suites.map((s) => s.verdict)),
+  };
+}

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { createSchemaChecker } from "./schema_checker.ts";
+
+const schema = {
+  type: "object",
+  required: ["a"],
+  properties: {
+    a: { type: "integer" },
+    b: { $ref: "#/$defs/b" },
+    c: { anyOf: [{ type: "string" }, { type: "integer" }] },
+  },
+  $defs: { b: { type: "object", properties: { deep: { type: "string" } } } },
+};
+
+Deno.test("schema checker: the longest mapping wins and ajv data is kept", () => {
+  const check = createSchemaChecker(schema, {
+    defaultRule: "R-SCHEMA",
+    levels: { "R-DEEP": "SHOULD" },
+    mappings: [
+      { schemaPath: "#/$defs/b", ruleId: "R-B" },
+      { schemaPath: "#/$defs/b/properties/deep", ruleId: "R-DEEP" },
+    ],
+  });
+  const findings = check({ a: 1, b: { deep: 3 } });
+  assert.deepEqual(findings, [{
+    ruleId: "R-DEEP",
+    level: "SHOULD",
+    instancePath: "/b/deep",
+    message: "must be string",
+    keyword: "type",
+    schemaPath: "#/$defs/b/properties/deep/type",
+    params: { type: "string" },
+  }]);
+  assert.equal(check({ a: 1, b: [] })[0].ruleId, "R-B");
+  assert.equal(check({})[0].ruleId, "R-SCHEMA");
+  assert.equal(check({})[0].params?.missingProperty, "a");
+});
+
+Deno.test("schema checker: a prefix matches whole segments only", () => {
+  const check = createSchemaChecker(
+    { type: "object", properties: { ab: { type: "string" } } },
+    { defaultRule: "R-SCHEMA", mappings: [{ schemaPath: "#/properties/a", ruleId: "R-A" }] },
+  );
+  assert.equal(check({ ab: 1 })[0].ruleId, "R-SCHEMA");
+});
+
+Deno.test("schema checker: anyOf keeps branch errors, drops the summary", () => {
+  const check = createSchemaChecker(schema, { defaultRule: "R" });
+  const keywords = check({ a: 1, c: [] }).map((f) => f.keyword);
+  assert.deepEqual(keywords.sort(), ["type", "type"]);
+});
+
+Deno.test("schema checker: a subschema by ref, and a missing one throws", () => {
+  const check = createSchemaChecker({ $id: "https://example.test/x.json", ...schema }, {
+    defaultRule: "R",
+    ref: "#/$defs/b",
+  });
+  assert.deepEqual(check({ deep: "x" }), []);
+  assert.equal(check({ deep: 1 }).length, 1);
+  assert.throws(
+    () => createSchemaChecker({ $id: "https://example.test/y.json", ...schema }, { defaultRule: "R", ref: "#/$defs/zz" }),
+    /Cannot find subschema "#\/\$defs\/zz"/,
+  );
+});
+
+Deno.test("schema checker: never throws on hostile values", () => {
+  const check = createSchemaChecker(schema, { defaultRule: "R" });
+  const cyclic: Record<string, unknown> = { a: 1 };
+  cyclic.b = cyclic;
+  assert.ok(Array.isArray(check(cyclic)));
+  assert.ok(Array.isArray(check(Object.create(null))));
+  assert.equal(check(JSON.parse('{"__proto__": {"a": 1}}'))[0].params?.missingProperty, "a");
+});

@@ -1,0 +1,125 @@
+import type { Report, SuiteReport } from "../core/types.ts";
+import { escapeText } from "./escape_text.ts";
+import { formatFindings } from "./format_findings.ts";
+
+/** Options of {@linkcode renderText}. */
+export interface RenderTextOptions {
+  /**
+   * Most failed, errored or skipped cases listed per suite.
+   *
+   * @default 10
+   */
+  maxCases?: number;
+  /**
+   * List rules with no case and passed cases' SHOULD findings too.
+   *
+   * @default false
+   */
+  verbose?: boolean;
+}
+
+const VERDICT_TEXT: Record<Report["verdict"], string> = {
+  "conformant": "CONFORMANT",
+  "conformant-with-warnings": "CONFORMANT (with SHOULD warnings)",
+  "not-conformant": "NOT CONFORMANT",
+  "incomplete": "INCOMPLETE (harness faults; no verdict on conformance)",
+};
+
+function pad(s: string, n: number): string {
+  const len = [...s].length;
+  return len >= n ? s : s + " ".repeat(n - len);
+}
+
+function indent(text: string, by: string): string {
+  return text.split("\n").map((l) => by + l).join("\n");
+}
+
+function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
+  const lines: string[] = [];
+  const impl = s.implementation;
+  lines.push(
+    `== ${escapeText(s.target, { maxLength: 80 })} · ${s.profile} · ${s.adapter} · seed ${s.seed}`,
+  );
+  if (impl) {
+    lines.push(
+      `   implementation: ${escapeText(impl.name, { maxLength: 80 })}` +
+        (impl.version ? ` ${escapeText(String(impl.version), { maxLength: 40 })}` : "") +
+        (impl.language ? ` (${escapeText(String(impl.language), { maxLength: 40 })})` : ""),
+    );
+  }
+  if (s.startError) {
+    lines.push(`   could not run: ${escapeText(s.startError, { maxLength: 2000 })}`);
+  }
+  const idWidth = Math.max(4, ...s.rules.map((r) => r.id.length));
+  lines.push(`   ${pad("rule", idWidth)}  level   cases  failures`);
+  for (const r of s.rules) {
+    if (!options.verbose && r.cases === 0 && r.failures === 0 && s.cases.length > 0) continue;
+    const mark = r.failures > 0 ? (r.level === "MUST" ? "  ✗" : "  !") : "";
+    lines.push(
+      `   ${pad(r.id, idWidth)}  ${pad(r.level, 6)}  ${String(r.cases).padStart(5)}  ${
+        String(r.failures).padStart(8)
+      }${mark}`,
+    );
+  }
+  const c = s.counts;
+  lines.push(
+    `   cases: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped, ${c.errored} errored`,
+  );
+  const max = options.maxCases ?? 10;
+  const notable = s.cases.filter((k) =>
+    k.outcome === "failed" || k.outcome === "errored" ||
+    (options.verbose && (k.outcome === "skipped" || k.findings.length > 0))
+  );
+  for (const k of notable.slice(0, max)) {
+    lines.push(
+      `   ${k.outcome.toUpperCase()} ${escapeText(k.id, { maxLength: 80 })}: ${
+        escapeText(k.description, { maxLength: 200 })
+      }`,
+    );
+    if (k.findings.length > 0) lines.push(indent(formatFindings(k.findings.slice(0, 8)), "     "));
+    if (k.findings.length > 8) lines.push(`     … and ${k.findings.length - 8} more findings`);
+    if (k.reason) lines.push(`     reason: ${escapeText(k.reason)}`);
+    if (k.message) lines.push(`     ${escapeText(k.message, { maxLength: 1000 })}`);
+    if (k.stderr) lines.push(`     stderr: ${escapeText(k.stderr.slice(-2000), { maxLength: 800 })}`);
+    lines.push(`     replay: ${k.replay}`);
+  }
+  if (notable.length > max) {
+    lines.push(`   … and ${notable.length - max} more (see the JSON report)`);
+  }
+  lines.push(`   verdict: ${VERDICT_TEXT[s.verdict]}`);
+  return lines.join("\n");
+}
+
+/**
+ * Render a report for people: per suite a per-rule table (rule, level, cases, failures), the
+ * failed and errored cases with their findings and replay commands, and a verdict. Every
+ * string that came from an implementation is escaped.
+ *
+ * @example Render an empty report
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { renderText } from "./render_text.ts";
+ *
+ * const text = renderText({
+ *   kit: { name: "netconform", version: "0.1.0" },
+ *   seed: 1,
+ *   timestamp: "2026-01-01T00:00:00.000Z",
+ *   suites: [],
+ *   verdict: "conformant",
+ * });
+ * assert.match(text, /verdict: CONFORMANT/);
+ * ```
+ *
+ * @param report The report.
+ * @param options How many cases to list.
+ * @returns The text, ending with the overall verdict.
+ */
+export function renderText(report: Report, options: RenderTextOptions = {}): string {
+  const parts = report.suites.map((s) => renderSuite(s, options));
+  parts.push(
+    `netconform ${report.kit.version} · seed ${report.seed} · ${report.suites.length} suite runs · verdict: ${
+      VERDICT_TEXT[report.verdict]
+    }`,
+  );
+  return parts.join("\n\n");
+}
