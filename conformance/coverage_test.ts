@@ -38,7 +38,10 @@ for (const profile of profiles) {
       if (rule.cite.spec.startsWith("spec-notes/")) {
         assert.ok(exists(local), `${rule.id} cites missing "${rule.cite.spec}"`);
       } else if (canReadSpecs) {
-        assert.ok(exists(new URL(rule.cite.spec, specsDir)), `${rule.id} cites "${rule.cite.spec}"`);
+        assert.ok(
+          exists(new URL(rule.cite.spec, specsDir)),
+          `${rule.id} cites "${rule.cite.spec}"`,
+        );
       }
     }
   });

@@ -1,4 +1,7 @@
 import denoJson from "../deno.json" with { type: "json" };
 
 /** The kit's name and version, as written into every report. */
-export const KIT: { name: string; version: string } = { name: "netconform", version: denoJson.version };
+export const KIT: { name: string; version: string } = {
+  name: "netconform",
+  version: denoJson.version,
+};

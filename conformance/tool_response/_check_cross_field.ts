@@ -56,7 +56,7 @@ export function checkCrossField(value: unknown): Finding[] {
         "TR-TOTAL",
         "MUST",
         "/total",
-        `total is ${total}, but data has ${items.length} items` +
+        `total is ${total}, but data has ${items.length} item${items.length === 1 ? "" : "s"}` +
           (sum === undefined ? "" : ` (successful + failed is ${sum})`),
         { expected: items.length, actual: total },
       ));

@@ -23,7 +23,18 @@ export interface ToolResponseConstraints {
   maxTextLength?: number;
 }
 
-const CJK_AND_EMOJI = ["路由器", "交换机", "设备", "接口", "✓", "✗", "🚀", "🔥", "ルーター", "라우터"];
+const CJK_AND_EMOJI = [
+  "路由器",
+  "交换机",
+  "设备",
+  "接口",
+  "✓",
+  "✗",
+  "🚀",
+  "🔥",
+  "ルーター",
+  "라우터",
+];
 
 /**
  * Arbitrary human text: ASCII, CJK, emoji and astral characters, without control characters.

@@ -62,7 +62,9 @@ export const producerMutants: readonly ProducerMutant[] = [
     breaks: ["TR-SCHEMA"],
     produce(call) {
       const r = produceToolResponse(call);
-      if (r.total > 0 && r.failed === r.total) throw new TypeError("'NoneType' object is not iterable");
+      if (r.total > 0 && r.failed === r.total) {
+        throw new TypeError("'NoneType' object is not iterable");
+      }
       return r;
     },
   },

@@ -6,7 +6,12 @@ import type { ToolResponse, ToolResponseItem } from "./types.ts";
 type Edit = (r: ToolResponse) => string | undefined;
 
 /** A mutation with no random choice: `edit` changes a copy in place and returns the path. */
-function fixed(id: string, ruleId: string, description: string, edit: Edit): Mutation<ToolResponse> {
+function fixed(
+  id: string,
+  ruleId: string,
+  description: string,
+  edit: Edit,
+): Mutation<ToolResponse> {
   return {
     id,
     ruleId,

@@ -20,7 +20,10 @@ const checkSchema = createSchemaChecker(schema, {
     { schemaPath: "#/$defs/global_error", ruleId: "TR-ERROR-STRING" },
     { schemaPath: "#/$defs/metadata", ruleId: "TR-METADATA-OBJECT" },
     { schemaPath: "#/$defs/metadata/properties/version", ruleId: "TR-METADATA-VERSION" },
-    { schemaPath: "#/$defs/metadata/properties/execution_time", ruleId: "TR-METADATA-EXECUTION-TIME" },
+    {
+      schemaPath: "#/$defs/metadata/properties/execution_time",
+      ruleId: "TR-METADATA-EXECUTION-TIME",
+    },
     { schemaPath: "#/$defs/metadata/properties/tool_name", ruleId: "TR-METADATA-TOOL-NAME" },
     { schemaPath: "#/$defs/item/allOf/0", ruleId: "TR-ITEM-ID" },
     { schemaPath: "#/$defs/item/allOf/1", ruleId: "TR-ITEM-NAME" },

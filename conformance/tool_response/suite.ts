@@ -23,7 +23,12 @@ export function deviceCommandCallArbitrary(): fc.Arbitrary<DeviceCommandCall> {
   const device = fc.record({
     id: fc.uuid(),
     name: humanTextArbitrary(20).filter((s) => s.length > 0),
-    behaviour: fc.constantFrom("ok" as const, "ok" as const, "refused" as const, "timeout" as const),
+    behaviour: fc.constantFrom(
+      "ok" as const,
+      "ok" as const,
+      "refused" as const,
+      "timeout" as const,
+    ),
     output: deviceOutputArbitrary(40),
   });
   return fc.record({
@@ -49,6 +54,8 @@ export function deviceCommandCallArbitrary(): fc.Arbitrary<DeviceCommandCall> {
     };
   });
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 const optionsSchema = {
   type: "object",
@@ -96,12 +103,16 @@ export const toolResponseSuite: Suite = {
         input: { name: inv.name, arguments: inv.arguments ?? {} },
       }));
     }
-    const calls = fc.sample(deviceCommandCallArbitrary(), { seed: options.seed, numRuns: options.runs });
+    const calls = fc.sample(deviceCommandCallArbitrary(), {
+      seed: options.seed,
+      numRuns: options.runs,
+    });
     return calls.map((call, i) => ({
       id: `generated-${i}`,
-      description: `${call.arguments.device_names.length} devices, ${
-        call.scenario.devices.filter((d) => d.behaviour !== "ok").length
-      } failing` + (call.arguments.project_id === "not-a-project" ? ", bad project id" : "") +
+      description:
+        `${plural(call.arguments.device_names.length, "device")}, ${
+          call.scenario.devices.filter((d) => d.behaviour !== "ok").length
+        } failing` + (call.arguments.project_id === "not-a-project" ? ", bad project id" : "") +
         (call.arguments.commands.length === 0 ? ", no commands" : ""),
       input: call,
     }));
@@ -115,7 +126,8 @@ export const toolResponseSuite: Suite = {
           level: "MUST",
           instancePath: "",
           keyword: "raised",
-          message: `the tool raised ${reply.type} instead of returning a response: ${reply.message}`,
+          message:
+            `the tool raised ${reply.type} instead of returning a response: ${reply.message}`,
           params: { type: reply.type, message: reply.message, traceback: reply.traceback },
         }],
       };

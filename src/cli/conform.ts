@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 import { embeddedTargets, suites } from "../../conformance/registry.ts";
-import { runConformance, type ConformanceTarget } from "../core/run_conformance.ts";
+import { type ConformanceTarget, runConformance } from "../core/run_conformance.ts";
 import { parseSeed, resolveSeed } from "../core/seed.ts";
 import type { Report, Suite } from "../core/types.ts";
 import { renderJunit } from "../report/render_junit.ts";
@@ -106,12 +106,16 @@ function list(io: CliIo) {
   io.out("Embedded targets (deno task conform runs the references; mutants only when named):");
   for (const t of embeddedTargets) {
     io.out(
-      `  ${t.name}${t.mutant ? ` [mutant, breaks ${t.mutant.breaks.join(", ")}]` : ""}: ${t.description}`,
+      `  ${t.name}${
+        t.mutant ? ` [mutant, breaks ${t.mutant.breaks.join(", ")}]` : ""
+      }: ${t.description}`,
     );
     io.out(`    profiles: ${t.profiles.join(", ")}`);
   }
   io.out("Profiles:");
-  for (const s of suites) io.out(`  ${s.profile.id}: ${s.profile.title} (${s.profile.rules.length} rules)`);
+  for (const s of suites) {
+    io.out(`  ${s.profile.id}: ${s.profile.title} (${s.profile.rules.length} rules)`);
+  }
   io.out("Adapter kinds (conform.yaml adapter.kind):");
   for (const k of adapterKinds) io.out(`  ${k.kind}: ${k.description}`);
 }
@@ -217,7 +221,10 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   }
   if (v.profile) {
     targets = targets
-      .map((t) => ({ ...t, suites: t.suites.filter((s) => v.profile!.includes(s.suite.profile.id)) }))
+      .map((t) => ({
+        ...t,
+        suites: t.suites.filter((s) => v.profile!.includes(s.suite.profile.id)),
+      }))
       .filter((t) => t.suites.length > 0);
   }
   if (targets.length === 0) {
@@ -240,7 +247,9 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     replay,
     onSuite: (s) =>
       io.err(
-        `  ${escapeText(s.target, { maxLength: 80 })} · ${s.profile}: ${s.verdict} (${s.counts.passed} passed, ${s.counts.failed} failed, ${s.counts.skipped} skipped, ${s.counts.errored} errored)`,
+        `  ${
+          escapeText(s.target, { maxLength: 80 })
+        } · ${s.profile}: ${s.verdict} (${s.counts.passed} passed, ${s.counts.failed} failed, ${s.counts.skipped} skipped, ${s.counts.errored} errored)`,
       ),
   });
   const elapsed = ((performance.now() - started) / 1000).toFixed(1);

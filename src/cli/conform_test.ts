@@ -18,7 +18,14 @@ Deno.test("conform CLI: the tool-response reference is conformant, exit 0, with 
 });
 
 Deno.test("conform CLI: a broken producer exits 1 and names the rule, the path and a replay", async () => {
-  const r = await run(["--target", "tool-response-mutant-total-off-by-one", "--runs", "20", "--seed", "3"]);
+  const r = await run([
+    "--target",
+    "tool-response-mutant-total-off-by-one",
+    "--runs",
+    "20",
+    "--seed",
+    "3",
+  ]);
   assert.equal(r.code, 1);
   assert.match(r.out, /TR-TOTAL\s+MUST\s+20\s+\d+\s+✗/);
   assert.match(r.out, /- TR-TOTAL \(MUST\) at "\/total": total is \d+, but data has \d+ items/);
@@ -41,13 +48,24 @@ Deno.test("conform CLI: every tool-response mutant is caught by the rules it cla
     const failing = report.suites[0].rules.filter((x: { failures: number }) => x.failures > 0)
       .map((x: { id: string }) => x.id);
     assert.deepEqual(failing, m.mutant!.breaks, m.name);
-    const must = m.mutant!.breaks.some((id) => id !== "TR-NULL-OPTIONAL" && !id.includes("ALL-FAILED"));
+    const must = m.mutant!.breaks.some((id) =>
+      id !== "TR-NULL-OPTIONAL" && !id.includes("ALL-FAILED")
+    );
     assert.equal(r.code, must ? 1 : 0, m.name);
   }
 });
 
 Deno.test("conform CLI: a replayed case reproduces the same finding", async () => {
-  const first = await run(["--target", "tool-response-mutant-raises", "--runs", "40", "--seed", "9", "--format", "json"]);
+  const first = await run([
+    "--target",
+    "tool-response-mutant-raises",
+    "--runs",
+    "40",
+    "--seed",
+    "9",
+    "--format",
+    "json",
+  ]);
   const report = JSON.parse(first.out);
   const failed = report.suites[0].cases.find((c: { outcome: string }) => c.outcome === "failed");
   assert.ok(failed, "the mutant failed no case");
@@ -106,7 +124,10 @@ Deno.test("conform CLI: writes JSON, JUnit and Markdown reports", async () => {
     ]);
     assert.equal(r.code, 0);
     assert.equal(JSON.parse(await Deno.readTextFile(`${dir}/r.json`)).verdict, "conformant");
-    assert.match(await Deno.readTextFile(`${dir}/r.xml`), /<testsuite name="tool-response-reference/);
+    assert.match(
+      await Deno.readTextFile(`${dir}/r.xml`),
+      /<testsuite name="tool-response-reference/,
+    );
     assert.match(await Deno.readTextFile(`${dir}/r.md`), /\| TR\\-TOTAL \| MUST \| 5 \| 0 \|/);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -47,7 +47,12 @@ export interface ConformConfig {
 /** A config file that cannot be read, parsed or validated: one error with its position. */
 export class ConfigError extends Error {
   /** Creates the error. */
-  constructor(message: string, readonly path: string, readonly line?: number, readonly col?: number) {
+  constructor(
+    message: string,
+    readonly path: string,
+    readonly line?: number,
+    readonly col?: number,
+  ) {
     super(line === undefined ? `${path}: ${message}` : `${path}:${line}:${col}: ${message}`);
     this.name = "ConfigError";
   }
@@ -184,7 +189,11 @@ export interface ParseConfigOptions {
  * @returns The config.
  * @throws {ConfigError} On a syntax error, a schema violation or a duplicate target name.
  */
-export function parseConfig(text: string, path: string, options: ParseConfigOptions): ConformConfig {
+export function parseConfig(
+  text: string,
+  path: string,
+  options: ParseConfigOptions,
+): ConformConfig {
   let source;
   try {
     source = parseYamlSource(text);
@@ -272,7 +281,10 @@ export function parseConfig(text: string, path: string, options: ParseConfigOpti
  * @returns The config.
  * @throws {ConfigError} When it cannot be read, is too large or is invalid.
  */
-export async function loadConfig(path: string, options: ParseConfigOptions): Promise<ConformConfig> {
+export async function loadConfig(
+  path: string,
+  options: ParseConfigOptions,
+): Promise<ConformConfig> {
   let text: string;
   try {
     const stat = await Deno.stat(path);

@@ -151,7 +151,9 @@ export function checkProfile(profile: Profile, options: CheckProfileOptions): Pr
       entry.error = details.errorInstance instanceof Error
         ? details.errorInstance.message
         : String(details.errorInstance);
-      entry.replay = `{ seed: ${details.seed}, path: ${JSON.stringify(details.counterexamplePath)} }`;
+      entry.replay = `{ seed: ${details.seed}, path: ${
+        JSON.stringify(details.counterexamplePath)
+      } }`;
     }
     out.push(entry);
   }
@@ -186,5 +188,7 @@ export function assertProfile(profile: Profile, options: CheckProfileOptions): v
       }\n  replay: ${d.replay}`
       : `- ${d.property}: never applied in ${d.numSkips} generated values (seed ${d.seed})`
   );
-  throw new Error(`Profile "${profile.id}" failed ${failed.length} properties:\n${lines.join("\n")}`);
+  throw new Error(
+    `Profile "${profile.id}" failed ${failed.length} properties:\n${lines.join("\n")}`,
+  );
 }

@@ -34,7 +34,12 @@ export interface FixtureFile {
 /** A fixture file that cannot be read, parsed or that breaks the fixture format. */
 export class FixtureError extends Error {
   /** Creates the error. */
-  constructor(message: string, readonly path: string, readonly line?: number, readonly col?: number) {
+  constructor(
+    message: string,
+    readonly path: string,
+    readonly line?: number,
+    readonly col?: number,
+  ) {
     super(line === undefined ? `${path}: ${message}` : `${path}:${line}:${col}: ${message}`);
     this.name = "FixtureError";
   }
@@ -122,7 +127,10 @@ export async function loadFixtures(folder: URL): Promise<FixtureFile[]> {
     const path = decodeURIComponent(url.pathname);
     const stat = await Deno.stat(url);
     if (stat.size > MAX_FIXTURE_BYTES) {
-      throw new FixtureError(`file is ${stat.size} bytes, over the ${MAX_FIXTURE_BYTES} limit`, path);
+      throw new FixtureError(
+        `file is ${stat.size} bytes, over the ${MAX_FIXTURE_BYTES} limit`,
+        path,
+      );
     }
     files.push(parseFixtureFile(await Deno.readTextFile(url), path));
   }

@@ -4,26 +4,37 @@ import { FixtureError, parseFixtureFile } from "./fixtures.ts";
 Deno.test("fixtures: a syntax error names the line and column", () => {
   assert.throws(
     () => parseFixtureFile("profile: p\ndescription: d\ntests: [\n", "f.yaml"),
-    (e: unknown) => e instanceof FixtureError && e.line !== undefined && /^f\.yaml:\d+:\d+: /.test(e.message),
+    (e: unknown) =>
+      e instanceof FixtureError && e.line !== undefined && /^f\.yaml:\d+:\d+: /.test(e.message),
   );
 });
 
 Deno.test("fixtures: a format violation names the path, line and column", () => {
-  const text = "profile: p\ndescription: d\ntests:\n  - description: t\n    data: 1\n    valid: false\n";
+  const text =
+    "profile: p\ndescription: d\ntests:\n  - description: t\n    data: 1\n    valid: false\n";
   assert.throws(
     () => parseFixtureFile(text, "f.yaml"),
     (e: unknown) =>
-      e instanceof FixtureError && e.line === 4 && /"\/tests\/0" must have required property 'rules'/.test(e.message),
+      e instanceof FixtureError && e.line === 4 &&
+      /"\/tests\/0" must have required property 'rules'/.test(e.message),
   );
   assert.throws(
-    () => parseFixtureFile("profile: p\ndescription: d\ntests:\n  - {description: t, data: 1, valid: yes}\n", "g.yaml"),
+    () =>
+      parseFixtureFile(
+        "profile: p\ndescription: d\ntests:\n  - {description: t, data: 1, valid: yes}\n",
+        "g.yaml",
+      ),
     /g\.yaml:4:\d+: "\/tests\/0\/valid" must be boolean/,
   );
 });
 
 Deno.test("fixtures: unknown keys and duplicate keys are errors", () => {
   assert.throws(
-    () => parseFixtureFile("profile: p\ndescription: d\nextra: 1\ntests:\n  - {description: t, data: 1, valid: true}\n", "f.yaml"),
+    () =>
+      parseFixtureFile(
+        "profile: p\ndescription: d\nextra: 1\ntests:\n  - {description: t, data: 1, valid: true}\n",
+        "f.yaml",
+      ),
     /must NOT have additional properties/,
   );
   assert.throws(
@@ -43,9 +54,11 @@ Deno.test("fixtures: contexts merge, test over file", () => {
 Deno.test("fixtures: an alias bomb fails instead of exhausting memory", () => {
   const lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
   for (let i = 0; i < 12; i++) {
-    lines.push(`${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${
-      Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(", ")
-    }]`);
+    lines.push(
+      `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${
+        Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(", ")
+      }]`,
+    );
   }
   assert.throws(() => parseFixtureFile(lines.join("\n"), "bomb.yaml"), FixtureError);
 });

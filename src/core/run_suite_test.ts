@@ -37,7 +37,13 @@ Deno.test("run suite: outcomes are passed, failed, skipped and errored, kept apa
     runs: 5,
     concurrency: 1,
   });
-  assert.deepEqual(report.cases.map((c) => c.outcome), ["passed", "failed", "skipped", "errored", "failed"]);
+  assert.deepEqual(report.cases.map((c) => c.outcome), [
+    "passed",
+    "failed",
+    "skipped",
+    "errored",
+    "failed",
+  ]);
   assert.deepEqual(report.counts, { passed: 1, failed: 2, skipped: 1, errored: 1 });
   assert.equal(report.cases[1].findings[0].ruleId, "TR-TOTAL");
   assert.equal(report.cases[2].reason, "not supported");
@@ -46,7 +52,10 @@ Deno.test("run suite: outcomes are passed, failed, skipped and errored, kept apa
   assert.equal(report.verdict, "not-conformant");
   const total = report.rules.find((r) => r.id === "TR-TOTAL")!;
   assert.deepEqual([total.cases, total.failures], [3, 1]);
-  assert.match(report.cases[1].replay, /--target t --profile gns3.tool-response\/v1.0 --seed 5 --case generated-1$/);
+  assert.match(
+    report.cases[1].replay,
+    /--target t --profile gns3.tool-response\/v1.0 --seed 5 --case generated-1$/,
+  );
 });
 
 Deno.test("run suite: a hanging implementation is errored at the timeout, not a hang", async () => {

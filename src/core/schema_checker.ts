@@ -144,7 +144,9 @@ function toFindings(
   const findings: Finding[] = [];
   for (const e of kept) {
     const ruleId = ruleFor(e.schemaPath, mappings, defaultRule);
-    const key = `${ruleId}\u0000${e.instancePath}\u0000${e.keyword}\u0000${JSON.stringify(e.params)}`;
+    const key = `${ruleId}\u0000${e.instancePath}\u0000${e.keyword}\u0000${
+      JSON.stringify(e.params)
+    }`;
     if (seen.has(key)) continue;
     seen.add(key);
     findings.push({

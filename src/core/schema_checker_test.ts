@@ -58,7 +58,11 @@ Deno.test("schema checker: a subschema by ref, and a missing one throws", () => 
   assert.deepEqual(check({ deep: "x" }), []);
   assert.equal(check({ deep: 1 }).length, 1);
   assert.throws(
-    () => createSchemaChecker({ $id: "https://example.test/y.json", ...schema }, { defaultRule: "R", ref: "#/$defs/zz" }),
+    () =>
+      createSchemaChecker({ $id: "https://example.test/y.json", ...schema }, {
+        defaultRule: "R",
+        ref: "#/$defs/zz",
+      }),
     /Cannot find subschema "#\/\$defs\/zz"/,
   );
 });

@@ -4,6 +4,7 @@ import { formatFindings } from "./format_findings.ts";
 function xml(text: string): string {
   return text
     // Characters XML 1.0 cannot hold at all, and lone surrogates.
+    // deno-lint-ignore no-control-regex
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "\uFFFD")
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD")
     .replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
@@ -41,7 +42,9 @@ export function renderJunit(report: Report): string {
     const tests = s.cases.length + (s.startError ? 1 : 0);
     const errors = s.counts.errored + (s.startError ? 1 : 0);
     out.push(
-      `  <testsuite name="${xml(name)}" tests="${tests}" failures="${s.counts.failed}" errors="${errors}" skipped="${s.counts.skipped}">`,
+      `  <testsuite name="${
+        xml(name)
+      }" tests="${tests}" failures="${s.counts.failed}" errors="${errors}" skipped="${s.counts.skipped}">`,
     );
     out.push(`    <properties><property name="seed" value="${s.seed}"/></properties>`);
     if (s.startError) {
@@ -50,9 +53,13 @@ export function renderJunit(report: Report): string {
       out.push(`    </testcase>`);
     }
     for (const c of s.cases) {
-      out.push(`    <testcase classname="${xml(name)}" name="${xml(`${c.id}: ${c.description}`)}">`);
+      out.push(
+        `    <testcase classname="${xml(name)}" name="${xml(`${c.id}: ${c.description}`)}">`,
+      );
       if (c.outcome === "failed") {
-        const rules = [...new Set(c.findings.filter((f) => f.level === "MUST").map((f) => f.ruleId))];
+        const rules = [
+          ...new Set(c.findings.filter((f) => f.level === "MUST").map((f) => f.ruleId)),
+        ];
         out.push(
           `      <failure message="${xml(rules.join(", "))}">${
             xml(`${formatFindings(c.findings)}\nreplay: ${c.replay}`)

@@ -53,7 +53,11 @@ export function renderMarkdown(report: Report): string {
     );
     out.push(`- verdict: **${s.verdict}**`);
     if (s.startError) out.push(`- could not run: ${md(s.startError, 500)}`);
-    out.push("", "| rule | level | cases | failures | clause |", "| --- | --- | ---: | ---: | --- |");
+    out.push(
+      "",
+      "| rule | level | cases | failures | clause |",
+      "| --- | --- | ---: | ---: | --- |",
+    );
     for (const r of s.rules) {
       out.push(
         `| ${md(r.id)} | ${r.level} | ${r.cases} | ${r.failures} | ${md(r.cite.spec)}: ${

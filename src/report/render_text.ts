@@ -80,7 +80,9 @@ function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
     if (k.findings.length > 8) lines.push(`     … and ${k.findings.length - 8} more findings`);
     if (k.reason) lines.push(`     reason: ${escapeText(k.reason)}`);
     if (k.message) lines.push(`     ${escapeText(k.message, { maxLength: 1000 })}`);
-    if (k.stderr) lines.push(`     stderr: ${escapeText(k.stderr.slice(-2000), { maxLength: 800 })}`);
+    if (k.stderr) {
+      lines.push(`     stderr: ${escapeText(k.stderr.slice(-2000), { maxLength: 800 })}`);
+    }
     lines.push(`     replay: ${k.replay}`);
   }
   if (notable.length > max) {
