@@ -1,4 +1,10 @@
-import type { Adapter, AdapterCallOptions, ImplementationInfo, Reply, Request } from "../core/types.ts";
+import type {
+  Adapter,
+  AdapterCallOptions,
+  ImplementationInfo,
+  Reply,
+  Request,
+} from "../core/types.ts";
 
 /** A TypeScript implementation under test: a function from a request to a value. */
 export type InProcessHandler = (request: Request, options: { signal: AbortSignal }) => unknown;
