@@ -25,7 +25,7 @@ export interface AssertToolResponseOptions {
  * assertToolResponse({ success: true, total: 0, successful: 0, failed: 0, data: [] });
  * assert.throws(
  *   () => assertToolResponse({ success: true, total: 1, successful: 0, failed: 0, data: [] }),
- *   /TR-TOTAL at "\/total"/,
+ *   /TR-TOTAL \(MUST\) at "\/total"/,
  * );
  * ```
  *

@@ -112,13 +112,13 @@ export function buildConfigSchema(
               minItems: 1,
               items: {
                 anyOf: [
-                  { enum: profileIds },
+                  enumOf(profileIds),
                   {
                     type: "object",
                     required: ["id"],
                     additionalProperties: false,
-                    properties: { id: { enum: profileIds }, options: { type: "object" } },
-                    allOf: suites.map((s) => ({
+                    properties: { id: enumOf(profileIds), options: { type: "object" } },
+                    ...nonEmptyAllOf(suites.map((s) => ({
                       if: { properties: { id: { const: s.profile.id } } },
                       then: {
                         properties: {
@@ -126,7 +126,7 @@ export function buildConfigSchema(
                             { type: "object", additionalProperties: false },
                         },
                       },
-                    })),
+                    }))),
                   },
                 ],
               },
@@ -134,11 +134,11 @@ export function buildConfigSchema(
             adapter: {
               type: "object",
               required: ["kind"],
-              properties: { kind: { enum: kinds.map((k) => k.kind) } },
-              allOf: kinds.map((k) => ({
+              properties: { kind: enumOf(kinds.map((k) => k.kind)) },
+              ...nonEmptyAllOf(kinds.map((k) => ({
                 if: { properties: { kind: { const: k.kind } } },
                 then: k.schema,
-              })),
+              }))),
             },
             volatile: {
               type: "array",
@@ -158,6 +158,14 @@ export function buildConfigSchema(
       },
     },
   };
+}
+
+function enumOf(values: string[]): Record<string, unknown> {
+  return values.length > 0 ? { enum: values } : { not: {} };
+}
+
+function nonEmptyAllOf(schemas: unknown[]): { allOf?: unknown[] } {
+  return schemas.length > 0 ? { allOf: schemas } : {};
 }
 
 /** Options of {@linkcode parseConfig}. */

@@ -129,9 +129,9 @@ export function verdictOf(
  * import assert from "node:assert/strict";
  * import { runSuite } from "./run_suite.ts";
  * import { toolResponseSuite } from "../../conformance/tool_response/suite.ts";
- * import { referenceToolResponseAdapter } from "../../conformance/tool_response/reference.ts";
+ * import { toolResponseTargets } from "../../conformance/tool_response/targets.ts";
  *
- * const report = await runSuite(toolResponseSuite, referenceToolResponseAdapter(), {
+ * const report = await runSuite(toolResponseSuite, toolResponseTargets[0].create(), {
  *   target: "reference",
  *   seed: 1,
  *   runs: 5,
