@@ -1,0 +1,26 @@
+/**
+ * Cost of the tool-response profile's check, as ratios to a bare ajv validation of the same
+ * schema on the same documents, measured in the same run: `deno task bench`.
+ */
+import { Ajv2020 } from "ajv/dist/2020.js";
+import fc from "fast-check";
+import { toolResponseArbitrary } from "../conformance/tool_response/arbitraries.ts";
+import { checkToolResponse } from "../conformance/tool_response/profile.ts";
+import schema from "../conformance/tool_response/schema.json" with { type: "json" };
+
+const documents = fc.sample(toolResponseArbitrary(), { seed: 1, numRuns: 1000 });
+const validate = new Ajv2020({ allErrors: true, allowUnionTypes: true, strictRequired: false })
+  .compile(schema);
+let sink = 0;
+
+Deno.bench("ajv validate only (baseline)", { group: "tool-response check", baseline: true }, () => {
+  for (const d of documents) sink += validate(d) ? 1 : 0;
+});
+
+Deno.bench("profile check: schema + cross-field rules", { group: "tool-response check" }, () => {
+  for (const d of documents) sink += checkToolResponse(d).length;
+});
+
+Deno.bench("generate 1000 valid responses", { group: "generation" }, () => {
+  sink += fc.sample(toolResponseArbitrary(), { seed: sink & 0xffff, numRuns: 1000 }).length;
+});
