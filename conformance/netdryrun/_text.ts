@@ -1,0 +1,47 @@
+// Text helpers shared by the checker, the reference builder and the mutations.
+
+/**
+ * The characters that break a line: those Python's `str.splitlines()` splits on (LF, VT,
+ * FF, CR, FS, GS, RS, NEL, LS, PS). The server is Python, so this is what "one line" means.
+ */
+export const LINE_BREAK_CLASS = "\\n\\v\\f\\r\\x1c\\x1d\\x1e\\x85\\u2028\\u2029";
+/** Matches one line break. */
+export const LINE_BREAK = new RegExp(`[${LINE_BREAK_CLASS}]`);
+const LINE_BREAKS = new RegExp(`[${LINE_BREAK_CLASS}]+`, "g");
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** The caps of lab text, in Unicode code points. */
+export const CAP = { check: 300, long: 1000, evidence: 200 } as const;
+
+/** Length in Unicode code points (a lone surrogate counts as one). */
+export function codePointLength(s: string): number {
+  if (!SURROGATE.test(s)) return s.length;
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** `U+XXXX` of a code point. */
+export function uPlus(cp: number): string {
+  return "U+" + cp.toString(16).toUpperCase().padStart(4, "0");
+}
+
+/**
+ * Flatten text to one well-formed line of at most `cap` code points, the way the reference
+ * builder does: runs of line breaks become one space, lone surrogates U+FFFD, and a text
+ * over the cap keeps `cap - 1` code points and ends with "…".
+ */
+export function flattenLabText(raw: string, cap: number): string {
+  const one = raw.toWellFormed().replace(LINE_BREAKS, " ");
+  if (one.length <= cap) return one;
+  // Walk code points only as far as the cap: lab output lines can be very long.
+  let i = 0;
+  let cut = 0;
+  for (let n = 0; i < one.length; n++) {
+    if (n === cap - 1) cut = i;
+    if (n === cap) return one.slice(0, cut) + "\u2026";
+    const c = one.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+  }
+  return one;
+}

@@ -1,0 +1,151 @@
+import type { Rule } from "../../src/core/types.ts";
+
+const SPEC = "netdryrun-mcp-result-v1.schema.json";
+const NOTES = "spec-notes/netdryrun.md";
+
+/** Every rule of the `netdryrun.mcp-result/v1` profile, in report order. */
+export const netdryrunRules: readonly Rule[] = [
+  {
+    id: "NDR-SCHEMA",
+    level: "MUST",
+    statement:
+      "The value matches the schema definition of the tool that produced it (run_result or setup_error, validate_result, check_types_result, tool_error), where no other rule owns the part",
+    cite: { spec: SPEC, section: "description (per tool) and $defs" },
+  },
+  {
+    id: "NDR-BRANCH",
+    level: "MUST",
+    statement:
+      "A dry_run/run_checks result with a status other than error, or carrying any run-result property (passed, failed, inconclusive_reason, lab, checks, failures, evidence_file, tested), is a run result and has every property run_result requires: the setup_error branch does not excuse it",
+    cite: { spec: NOTES, section: "Branch discrimination" },
+  },
+  {
+    id: "NDR-VERDICT",
+    level: "MUST",
+    statement:
+      "verdict is the one the status implies: CHECKS PASSED for passed, INCONCLUSIVE for inconclusive, DO NOT APPLY THIS CHANGE for failed, error, any status unknown to v1 and a setup error",
+    cite: { spec: SPEC, section: "$defs/verdict and $defs/run_result/allOf" },
+  },
+  {
+    id: "NDR-COUNTS",
+    level: "MUST",
+    statement:
+      "passed is the number of checks with passed true and failed the number with passed false, whatever the status",
+    cite: { spec: SPEC, section: "$defs/run_result/properties/passed, failed (descriptions)" },
+  },
+  {
+    id: "NDR-FAILURES",
+    level: "MUST",
+    statement:
+      "failures has one entry per failed check, in the order of checks; each entry's check is that check's name and its reason that check's detail",
+    cite: {
+      spec: SPEC,
+      section: "$defs/run_result/properties/failures, $defs/failure (descriptions)",
+    },
+  },
+  {
+    id: "NDR-PASSED-ALL",
+    level: "MUST",
+    statement: "Status passed implies every check passed: failed is 0 and failures is empty",
+    cite: { spec: SPEC, section: "$defs/run_result/allOf/0 and $defs/verdict (description)" },
+  },
+  {
+    id: "NDR-FAILED-HAS-FAILURE",
+    level: "SHOULD",
+    statement: "Status failed implies at least one failed check (failed >= 1)",
+    cite: { spec: NOTES, section: "Status failed with no failed check" },
+  },
+  {
+    id: "NDR-STATUS-TEXT",
+    level: "MUST",
+    statement:
+      "error is a non-empty string when status is error and null otherwise; inconclusive_reason is a non-empty string when status is inconclusive and null otherwise",
+    cite: {
+      spec: SPEC,
+      section: "$defs/run_result/properties/error, inconclusive_reason and allOf/1, allOf/3",
+    },
+  },
+  {
+    id: "NDR-LAB-TEXT",
+    level: "MUST",
+    statement:
+      "Lab text is one well-formed line within its cap in Unicode code points: check name, detail and failure check, reason 300; error and inconclusive_reason 1,000; evidence cmd and excerpt 200; no line break (LF, VT, FF, CR, FS, GS, RS, NEL, U+2028, U+2029) and no lone surrogate",
+    cite: { spec: SPEC, section: "$defs/lab_text (description)" },
+  },
+  {
+    id: "NDR-PLAIN-ERROR-TEXT",
+    level: "SHOULD",
+    statement:
+      "The error of a setup error, of an invalid validate result and of a tool error is one well-formed line of at most 1,000 code points, like lab text",
+    cite: { spec: NOTES, section: "Errors outside lab_text" },
+  },
+  {
+    id: "NDR-UNREADY",
+    level: "MUST",
+    statement: "unready appears only on failed checks",
+    cite: { spec: SPEC, section: "$defs/check/properties/unready (description)" },
+  },
+  {
+    id: "NDR-TESTED-FILES",
+    level: "MUST",
+    statement:
+      "tested.files keys are relative paths (no leading / or \\, no drive letter, no ~, ${VAR} or URL; ../ allowed) and its values lowercase sha256 hex",
+    cite: { spec: SPEC, section: "$defs/run_result/properties/tested (description), files" },
+  },
+  {
+    id: "NDR-TESTED-COMPLETE",
+    level: "MUST",
+    statement: "tested.complete is false when tested.files lists more than 200 files",
+    cite: {
+      spec: SPEC,
+      section: "$defs/run_result/properties/tested/properties/complete (description)",
+    },
+  },
+  {
+    id: "NDR-TESTED-DEPLOYED",
+    level: "MUST",
+    statement: "tested.lab_deployed_by_this_run is true for dry_run and false for run_checks",
+    cite: {
+      spec: SPEC,
+      section:
+        "$defs/run_result/properties/tested/properties/lab_deployed_by_this_run (description)",
+    },
+  },
+  {
+    id: "NDR-TESTED-CONFIG",
+    level: "MUST",
+    statement: "tested.config is a non-empty absolute path (POSIX, Windows drive or UNC)",
+    cite: {
+      spec: SPEC,
+      section: "$defs/run_result/properties/tested/properties/config (description)",
+    },
+  },
+  {
+    id: "NDR-NEXT-DIAGNOSTIC",
+    level: "MUST",
+    statement:
+      "next_diagnostic is null or one line of the form docker exec <container> <CLI> '<command>' (no quote or control character in the command)",
+    cite: { spec: SPEC, section: "$defs/failure/properties/next_diagnostic (description)" },
+  },
+  {
+    id: "NDR-EVIDENCE-FILE",
+    level: "SHOULD",
+    statement:
+      "evidence_file, when not null and readable by the kit, is JSON whose schema is netdryrun.report/v1",
+    cite: { spec: SPEC, section: "$defs/run_result (description), properties/evidence_file" },
+  },
+  {
+    id: "NDR-CHECK-TYPES-PARAMS",
+    level: "SHOULD",
+    statement:
+      "Each check type names each parameter once: required and optional have no duplicate and no common entry",
+    cite: { spec: NOTES, section: "check_types parameters" },
+  },
+  {
+    id: "NDR-BASELINE-YAML",
+    level: "MUST",
+    statement:
+      "A record_baseline result that is text parses with yaml (one document, unique keys, at most 8 MiB) to a mapping",
+    cite: { spec: SPEC, section: "description (record_baseline -> YAML text)" },
+  },
+];
