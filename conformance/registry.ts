@@ -8,6 +8,18 @@ import type { Adapter, Profile, Suite } from "../src/core/types.ts";
 import { toolResponseProfile } from "./tool_response/profile.ts";
 import { toolResponseSuite } from "./tool_response/suite.ts";
 import { toolResponseTargets } from "./tool_response/targets.ts";
+import { netdryrunProfile } from "./netdryrun/profile.ts";
+import { netdryrunSuite } from "./netdryrun/suite.ts";
+import { netdryrunTargets } from "./netdryrun/targets.ts";
+import { netdryrunMcpProfile } from "./netdryrun_mcp/profile.ts";
+import { netdryrunMcpSuite } from "./netdryrun_mcp/suite.ts";
+import { netdryrunMcpTargets } from "./netdryrun_mcp/targets.ts";
+import { chatLimitsProfile } from "./chat_limits/profile.ts";
+import { chatLimitsSuite } from "./chat_limits/suite.ts";
+import { chatLimitsTargets } from "./chat_limits/targets.ts";
+import { normalizerProfile } from "./normalizer/profile.ts";
+import { normalizerSuite } from "./normalizer/suite.ts";
+import { normalizerTargets } from "./normalizer/targets.ts";
 
 /** A target the kit ships: a reference implementation or a deliberately broken mutant. */
 export interface EmbeddedTarget {
@@ -25,11 +37,34 @@ export interface EmbeddedTarget {
   create(): Adapter;
 }
 
-/** Every profile, in report order. */
-export const profiles: readonly Profile[] = [toolResponseProfile];
+/** Every profile, in report order: tool responses, the normalizer, Netdryrun, chat limits. */
+export const profiles: readonly Profile[] = [
+  toolResponseProfile,
+  normalizerProfile,
+  netdryrunProfile,
+  netdryrunMcpProfile,
+  chatLimitsProfile,
+];
 
-/** Every suite, one per profile id. */
-export const suites: readonly Suite[] = [toolResponseSuite];
+/** Every suite, one per profile id, in the profiles' order. */
+export const suites: readonly Suite[] = [
+  toolResponseSuite,
+  normalizerSuite,
+  netdryrunSuite,
+  netdryrunMcpSuite,
+  chatLimitsSuite,
+];
 
-/** Every embedded target: references first, then mutants. */
-export const embeddedTargets: readonly EmbeddedTarget[] = [...toolResponseTargets];
+const allTargets = [
+  ...toolResponseTargets,
+  ...normalizerTargets,
+  ...netdryrunTargets,
+  ...netdryrunMcpTargets,
+  ...chatLimitsTargets,
+];
+
+/** Every embedded target: references first (in profile order), then mutants. */
+export const embeddedTargets: readonly EmbeddedTarget[] = [
+  ...allTargets.filter((t) => !t.mutant),
+  ...allTargets.filter((t) => t.mutant),
+];

@@ -5,6 +5,10 @@
  * @module
  */
 import type { Adapter } from "../core/types.ts";
+import { subprocessAdapterKind } from "./kind_subprocess.ts";
+import { mcpStdioAdapterKind } from "./kind_mcp_stdio.ts";
+import { mcpHttpAdapterKind } from "./kind_mcp_http.ts";
+import { httpAdapterKind } from "./kind_http.ts";
 
 /** What a config file's adapter section turns into. */
 export interface AdapterKind {
@@ -21,10 +25,19 @@ export interface AdapterKind {
    * Make an adapter from a validated section.
    *
    * @param section The adapter section, as validated.
-   * @param context `configDir`: the config file's folder, against which relative paths resolve.
+   * @param context `configDir`: the config file's folder, against which relative paths
+   * resolve; `profile`: the id of the profile the adapter is made for.
    */
-  create(section: Record<string, unknown>, context: { configDir: string }): Adapter;
+  create(
+    section: Record<string, unknown>,
+    context: { configDir: string; profile?: string },
+  ): Adapter;
 }
 
 /** Every adapter kind, in help order. */
-export const adapterKinds: readonly AdapterKind[] = [];
+export const adapterKinds: readonly AdapterKind[] = [
+  subprocessAdapterKind,
+  mcpStdioAdapterKind,
+  mcpHttpAdapterKind,
+  httpAdapterKind,
+];

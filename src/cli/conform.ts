@@ -84,7 +84,8 @@ function targetsFromConfig(config: ConformConfig): ConformanceTarget[] {
         suite: suiteFor(p.id),
         options: { ...p.options, volatile: t.volatile },
       })),
-      create: () => kind.create(t.adapter, { configDir: config.dir }),
+      create: (profile) => kind.create(t.adapter, { configDir: config.dir, profile }),
+      baseDir: config.dir,
       caseTimeoutMs: t.caseTimeoutMs,
       startTimeoutMs: t.startTimeoutMs,
     };

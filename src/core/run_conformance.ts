@@ -8,8 +8,10 @@ export interface ConformanceTarget {
   name: string;
   /** Suites to run, each with the target's options for it. */
   suites: { suite: Suite; options?: Readonly<Record<string, unknown>> }[];
-  /** Makes a fresh adapter for each suite run. */
-  create(): Adapter;
+  /** Makes a fresh adapter for each suite run, given the suite's profile id. */
+  create(profile: string): Adapter;
+  /** Folder that relative paths in the target's options resolve against. */
+  baseDir?: string;
   /** Case timeout for this target, in milliseconds. */
   caseTimeoutMs?: number;
   /** Start timeout for this target, in milliseconds. */
@@ -128,6 +130,7 @@ export async function runConformance(
         seed: options.seed,
         runs: options.runs,
         options: suiteOptions,
+        baseDir: target.baseDir,
         caseIds: options.caseIds,
         caseTimeoutMs: target.caseTimeoutMs ?? options.caseTimeoutMs,
         startTimeoutMs: target.startTimeoutMs,
@@ -143,7 +146,7 @@ export async function runConformance(
       let adapter: Adapter;
       let report: SuiteReport;
       try {
-        adapter = target.create();
+        adapter = target.create(suite.profile.id);
         report = await runSuite(suite, adapter, runOptions);
       } catch (error) {
         report = {

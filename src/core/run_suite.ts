@@ -1,3 +1,4 @@
+import { CaseSkipped } from "./case_skipped.ts";
 import type {
   Adapter,
   Case,
@@ -32,6 +33,12 @@ export interface RunSuiteOptions {
    * @default {}
    */
   options?: Readonly<Record<string, unknown>>;
+  /**
+   * Folder that relative paths in `options` resolve against.
+   *
+   * @default undefined (the working folder)
+   */
+  baseDir?: string;
   /**
    * Run only the cases with these ids.
    *
@@ -150,7 +157,12 @@ export async function runSuite(
   options: RunSuiteOptions,
 ): Promise<SuiteReport> {
   const runs = options.runs ?? 100;
-  const caseOptions: CaseOptions = { seed: options.seed, runs, options: options.options ?? {} };
+  const caseOptions: CaseOptions = {
+    seed: options.seed,
+    runs,
+    options: options.options ?? {},
+    ...(options.baseDir ? { baseDir: options.baseDir } : {}),
+  };
   const replay = options.replay ??
     ((id: string) =>
       `deno task conform --target ${options.target} --profile ${suite.profile.id} --seed ${options.seed} --case ${id}`);
@@ -239,6 +251,9 @@ export async function runSuite(
       abort.abort();
       if (error instanceof SkipCase) {
         return { ...head, outcome: "skipped", findings: [], reason: error.message };
+      }
+      if (error instanceof CaseSkipped) {
+        return { ...head, outcome: "skipped", findings: [], reason: error.reason };
       }
       if (error instanceof HarnessFault) {
         const stderr = error.stderr ?? adapter.stderr?.();

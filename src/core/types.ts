@@ -213,6 +213,8 @@ export interface CaseOptions {
   runs: number;
   /** Target-specific options from the config file, as given. */
   options: Readonly<Record<string, unknown>>;
+  /** Folder that relative paths in `options` resolve against (the config file's). */
+  baseDir?: string;
 }
 
 /** How a profile is run against a target: which cases, and how each is judged. */
@@ -230,7 +232,8 @@ export interface Suite {
   /**
    * Run one case through `invoke` and judge what came back.
    *
-   * @throws {Error} Only on a bug of the suite itself; the runner reports it as errored.
+   * @throws {CaseSkipped} When the case cannot run against this target (reported skipped).
+   * @throws {Error} Otherwise only on a bug of the suite itself; the runner reports it as errored.
    */
   evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation>;
 }

@@ -1,0 +1,183 @@
+import type { Rule } from "../../src/core/types.ts";
+
+const SPEC = "runtime-agent-parameters.md";
+const NOTES = "spec-notes/chat-limits.md";
+
+/** Every rule of the `gns3.chat-limits/v1` profile, in report order. */
+export const chatLimitsRules: readonly Rule[] = [
+  {
+    id: "CL-OBSERVATION",
+    level: "MUST",
+    statement:
+      "The observation is well formed: a scripted session (valid script and requests) or an HTTP exchange (status, content type)",
+    cite: { spec: NOTES, section: "observation documents" },
+  },
+  // Request rules: a chat endpoint validates the two limits.
+  {
+    id: "CL-REQ-ACCEPT",
+    level: "MUST",
+    statement:
+      "A valid chat request (limits in range, absent or null) is accepted with a 2xx status",
+    cite: { spec: SPEC, section: "Proposed Solution: 1. API Schema Changes" },
+  },
+  {
+    id: "CL-REQ-REJECT",
+    level: "MUST",
+    statement:
+      "A request with an out-of-range or non-integer limit (or no message) is rejected with a 4xx, never accepted and silently ignored",
+    cite: {
+      spec: SPEC,
+      section: "Security Considerations: Risk Mitigation (Upper bounds enforced)",
+    },
+  },
+  {
+    id: "CL-REQ-NAMES-FIELD",
+    level: "MUST",
+    statement: "A rejection's body names the offending field (for example max_iterations)",
+    cite: { spec: NOTES, section: "rejections name the field" },
+  },
+  {
+    id: "CL-REQ-422",
+    level: "SHOULD",
+    statement: "A rejection uses status 422, as the design's FastAPI/Pydantic validation does",
+    cite: { spec: NOTES, section: "rejections name the field" },
+  },
+  {
+    id: "CL-REQ-STRICT-TYPES",
+    level: "SHOULD",
+    statement: 'A limit sent as a numeric string ("10") is rejected rather than coerced',
+    cite: { spec: NOTES, section: "numeric strings and null" },
+  },
+  {
+    id: "CL-SSE-CONTENT-TYPE",
+    level: "MUST",
+    statement: "An accepted streaming request is answered with Content-Type text/event-stream",
+    cite: { spec: SPEC, section: "Current Architecture: Parameter Flow (POST .../chat/stream)" },
+  },
+  {
+    id: "CL-SSE-EVENTS",
+    level: "MUST",
+    statement:
+      "The event stream has at least one event, every line is an SSE field and every event's data is JSON",
+    cite: { spec: NOTES, section: "the event stream" },
+  },
+  // Enforcement rules: what an agent does with the limits, seen through a scripted model.
+  {
+    id: "CL-TRANSCRIPT",
+    level: "MUST",
+    statement:
+      "The agent returns one well-formed transcript per request (model_calls, tool_calls, tool_messages, ended)",
+    cite: { spec: NOTES, section: "scripted model and transcript" },
+  },
+  {
+    id: "CL-ITER-MAX",
+    level: "MUST",
+    statement: "Model calls in a request <= max_iterations (20 when absent or null)",
+    cite: { spec: SPEC, section: "Proposed Solution: 2. Agent Service Changes (remaining_steps)" },
+  },
+  {
+    id: "CL-ITER-LAST",
+    level: "MUST",
+    statement:
+      "Tool calls requested by the last allowed model call (number max_iterations) are not executed",
+    cite: {
+      spec: SPEC,
+      section: "Security Considerations: Edge Cases (Case 1: max_iterations = 1)",
+    },
+  },
+  {
+    id: "CL-LOOP",
+    level: "MUST",
+    statement:
+      "The model is called at least once, not again after a final answer, and again after executed tools while iterations remain",
+    cite: { spec: NOTES, section: "what ends a request" },
+  },
+  {
+    id: "CL-TOOL-MAX",
+    level: "MUST",
+    statement: "Tool calls executed in a request <= max_tool_calls (999 when absent or null)",
+    cite: { spec: SPEC, section: "Proposed Solution: 3. Agent Graph Changes (tool_node)" },
+  },
+  {
+    id: "CL-TOOL-FITS",
+    level: "MUST",
+    statement:
+      "A batch that fits (executed so far + batch size <= max_tool_calls), requested before the last allowed model call, is executed",
+    cite: { spec: SPEC, section: "Testing Strategy: test_max_tool_calls_enforced" },
+  },
+  {
+    id: "CL-TOOL-BATCH",
+    level: "MUST",
+    statement:
+      "Executed calls are whole batches the model asked for: never part of a batch, never an unrequested or repeated call",
+    cite: {
+      spec: SPEC,
+      section: "Proposed Solution: 3. Agent Graph Changes (current + len(tool_calls) > max)",
+    },
+  },
+  {
+    id: "CL-TOOL-ANSWERED",
+    level: "MUST",
+    statement:
+      "Every executed or refused tool call gets exactly one tool message with its tool_call_id, and no message answers an unknown id",
+    cite: {
+      spec: SPEC,
+      section:
+        "Proposed Solution: 3. Agent Graph Changes (Return error message for each tool call)",
+    },
+  },
+  {
+    id: "CL-LIMIT-MESSAGE",
+    level: "MUST",
+    statement:
+      "A call refused by the tool limit gets a limited message that states the limit N and the count c; executed calls are not marked limited",
+    cite: {
+      spec: SPEC,
+      section: "Security Considerations: Risk Mitigation (Graceful degradation)",
+    },
+  },
+  {
+    id: "CL-LIMIT-WORDING",
+    level: "SHOULD",
+    statement:
+      'The refusal reads "Tool call limit reached (N calls). Please simplify your request or break it into smaller steps. Current tool call count: c/N."',
+    cite: {
+      spec: SPEC,
+      section: "Proposed Solution: 3. Agent Graph Changes (ToolMessage content)",
+    },
+  },
+  {
+    id: "CL-PER-REQUEST",
+    level: "MUST",
+    statement:
+      "Limits are per request: a later request of the same session counts its tool calls from zero",
+    cite: { spec: SPEC, section: "Discussion Points: Open Questions 1 (Current: Per-message)" },
+  },
+  {
+    id: "CL-TOOL-ERROR",
+    level: "MUST",
+    statement:
+      "A tool that raises becomes a tool message carrying the error text; the agent neither raises nor ends the request in error",
+    cite: {
+      spec: SPEC,
+      section: "Proposed Solution: 3. Agent Graph Changes (except Exception as e)",
+    },
+  },
+];
+
+/** Rule ids of the request (HTTP) rules. */
+export const REQUEST_RULE_IDS: readonly string[] = [
+  "CL-OBSERVATION",
+  "CL-REQ-ACCEPT",
+  "CL-REQ-REJECT",
+  "CL-REQ-NAMES-FIELD",
+  "CL-REQ-422",
+  "CL-REQ-STRICT-TYPES",
+  "CL-SSE-CONTENT-TYPE",
+  "CL-SSE-EVENTS",
+];
+
+/** Rule ids of the enforcement (scripted agent) rules. */
+export const ENFORCEMENT_RULE_IDS: readonly string[] = chatLimitsRules
+  .map((r) => r.id)
+  .filter((id) => id === "CL-OBSERVATION" || !REQUEST_RULE_IDS.includes(id));

@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { runSuite } from "../../src/core/run_suite.ts";
+import { resolveSeed } from "../../src/core/seed.ts";
+import { chatLimitsSuite } from "./suite.ts";
+import { chatLimitsTargets } from "./targets.ts";
+
+const seed = resolveSeed();
+console.log(`chat_limits targets_test seed: ${seed} (set CONFORM_SEED to vary)`);
+const PROFILE = "gns3.chat-limits/v1";
+
+for (const target of chatLimitsTargets) {
+  const breaks = target.mutant?.breaks;
+  const title = breaks
+    ? `${target.name} is caught by ${breaks.join(", ")} (seed ${seed})`
+    : `${target.name} conforms (seed ${seed})`;
+  Deno.test(title, async () => {
+    const report = await runSuite(chatLimitsSuite, target.create(), {
+      target: target.name,
+      seed,
+      runs: 40,
+      options: target.options?.[PROFILE],
+    });
+    assert.equal(report.startError, undefined);
+    assert.equal(
+      report.counts.errored,
+      0,
+      JSON.stringify(report.cases.find((c) => c.outcome === "errored")),
+    );
+    assert.ok(report.cases.length >= 40);
+    const fired = report.rules.filter((r) => r.failures > 0).map((r) => r.id);
+    if (!breaks) {
+      assert.equal(
+        report.verdict,
+        "conformant",
+        JSON.stringify(report.cases.find((c) => c.findings.length)),
+      );
+      return;
+    }
+    for (const id of breaks) assert.ok(fired.includes(id), `${id} not among ${fired.join(", ")}`);
+    const mustBroken = breaks.some((id) =>
+      chatLimitsSuite.profile.rules.find((r) => r.id === id)!.level === "MUST"
+    );
+    assert.equal(report.verdict, mustBroken ? "not-conformant" : "conformant-with-warnings");
+    // Each failing case names the right rule at a JSON Pointer into the observation.
+    for (const c of report.cases.filter((c) => c.outcome === "failed")) {
+      for (const f of c.findings) assert.match(f.instancePath, /^(\/[^/]*)*$/);
+    }
+  });
+}
+
+Deno.test("the design's edge cases catch each agent mutant on a named boundary case", async () => {
+  const expected: Record<string, [string, string[]]> = {
+    "chat-limits-mutant-iteration-off-by-one": ["boundary-iterations-1", [
+      "CL-ITER-LAST",
+      "CL-ITER-MAX",
+    ]],
+    "chat-limits-mutant-ignores-default": ["boundary-defaults", ["CL-ITER-LAST", "CL-ITER-MAX"]],
+    "chat-limits-mutant-tool-off-by-one": ["boundary-design-3-of-5", ["CL-TOOL-MAX"]],
+    "chat-limits-mutant-counts-batches": ["boundary-batches-of-10", ["CL-TOOL-MAX"]],
+    "chat-limits-mutant-unanswered": ["boundary-design-2-batch-3", ["CL-TOOL-ANSWERED"]],
+    "chat-limits-mutant-carries-count": ["boundary-per-request", ["CL-PER-REQUEST"]],
+    "chat-limits-mutant-partial-batch": ["boundary-design-2-batch-3", ["CL-TOOL-BATCH"]],
+    "chat-limits-mutant-crashes-on-tool-error": ["boundary-tool-error", ["CL-TOOL-ERROR"]],
+    "chat-limits-mutant-reworded": ["boundary-tool-calls-1", ["CL-LIMIT-WORDING"]],
+  };
+  for (const [name, [caseId, ruleIds]] of Object.entries(expected)) {
+    const target = chatLimitsTargets.find((t) => t.name === name)!;
+    const report = await runSuite(chatLimitsSuite, target.create(), {
+      target: name,
+      seed,
+      runs: 0,
+      caseIds: [caseId],
+    });
+    assert.equal(report.cases.length, 1, `${name}: case ${caseId}`);
+    assert.deepEqual(
+      [...new Set(report.cases[0].findings.map((f) => f.ruleId))].sort(),
+      ruleIds,
+      name,
+    );
+  }
+});

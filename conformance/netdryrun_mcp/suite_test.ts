@@ -1,0 +1,180 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { InMemoryTransport, ListToolsRequestSchema, Server } from "../../src/adapters/_mcp_sdk.ts";
+import { mcpClientAdapter } from "../../src/adapters/mcp_client.ts";
+import { mcpHttpAdapter } from "../../src/adapters/mcp_http.ts";
+import { runSuite } from "../../src/core/run_suite.ts";
+import { resolveSeed } from "../../src/core/seed.ts";
+import type { SuiteReport } from "../../src/core/types.ts";
+import { MUTANTS } from "./reference_server/mutants.ts";
+import { netdryrunMcpSuite } from "./suite.ts";
+import { REFERENCE_OPTIONS, referenceStdioAdapter } from "./reference_adapter.ts";
+import { netdryrunMcpTargets } from "./targets.ts";
+
+const seed = resolveSeed();
+const MAIN = fileURLToPath(new URL("./reference_server/main.ts", import.meta.url));
+const CONFIG = fileURLToPath(new URL("../../deno.json", import.meta.url));
+
+function summary(report: SuiteReport) {
+  return report.cases.filter((c) => c.outcome !== "passed").map((c) =>
+    `${c.id}: ${c.outcome} ${c.reason ?? c.message ?? ""} ${
+      JSON.stringify(c.findings.map((f) => [f.ruleId, f.instancePath, f.message]))
+    }`
+  );
+}
+
+function assertCertified(report: SuiteReport) {
+  assert.deepEqual(summary(report), []);
+  assert.equal(report.verdict, "conformant");
+  assert.equal(report.counts.passed, 20);
+  // Every rule was exercised by at least one case.
+  assert.deepEqual(report.rules.filter((r) => r.cases === 0).map((r) => r.id), []);
+}
+
+Deno.test(`the reference server over stdio is certified, lab scenarios included (seed ${seed})`, async () => {
+  const report = await runSuite(netdryrunMcpSuite, referenceStdioAdapter(), {
+    target: "reference-stdio",
+    seed,
+    options: REFERENCE_OPTIONS,
+  });
+  assertCertified(report);
+  assert.equal(report.adapter, "mcp-stdio");
+  assert.equal(report.implementation?.name, "netdryrun-reference");
+});
+
+Deno.test("the reference server over Streamable HTTP (main.ts --http 0, with a root) is certified", async () => {
+  const workspace = await Deno.makeTempDir({ prefix: "netconform-mcp-http-test-" });
+  const root = join(workspace, "root");
+  await Deno.mkdir(root);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      "--config",
+      CONFIG,
+      "--allow-read",
+      "--allow-write",
+      "--allow-env",
+      "--allow-net=127.0.0.1",
+      MAIN,
+      "--http",
+      "0",
+    ],
+    env: { NETDRYRUN_MCP_ROOT: root },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  try {
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let head = "";
+    while (!head.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      head += value;
+    }
+    const url = /^listening (http:\/\/127\.0\.0\.1:\d+\/mcp)$/m.exec(head)?.[1];
+    assert.ok(url, `no listening line in ${JSON.stringify(head)}`);
+    reader.releaseLock();
+    child.stdout.cancel().catch(() => {});
+    const report = await runSuite(netdryrunMcpSuite, mcpHttpAdapter(url, { workspace, root }), {
+      target: "reference-http",
+      seed,
+      options: REFERENCE_OPTIONS,
+    });
+    assertCertified(report);
+    assert.equal(report.adapter, "mcp-http");
+  } finally {
+    child.kill("SIGTERM");
+    await child.status;
+    await Deno.remove(workspace, { recursive: true });
+  }
+});
+
+Deno.test("without lab, root or the target's scenarios, cases are skipped with their reason, never failed", async () => {
+  const empty = await Deno.makeTempDir();
+  try {
+    const report = await runSuite(
+      netdryrunMcpSuite,
+      referenceStdioAdapter({ rootEnv: undefined }),
+      {
+        target: "reference-no-lab",
+        seed,
+        options: { scenarios: empty },
+      },
+    );
+    assert.equal(report.counts.failed, 0);
+    assert.equal(report.counts.errored, 0);
+    const reasons = Object.fromEntries(
+      report.cases.filter((c) => c.outcome === "skipped").map((c) => [c.id, c.reason]),
+    );
+    assert.match(reasons["dry_run/lab-failed"]!, /no lab/);
+    assert.match(reasons["validate/valid"]!, /supplied no "valid" scenario/);
+    assert.match(reasons["run_checks/invalid"]!, /supplied no "invalid" scenario/);
+    // The cases that need no files still run: missing config, check_types, missing topology.
+    for (
+      const id of [
+        "tools-list",
+        "dry_run/missing",
+        "run_checks/missing",
+        "check_types",
+        "record_baseline/unreadable",
+      ]
+    ) {
+      assert.equal(report.cases.find((c) => c.id === id)?.outcome, "passed", id);
+    }
+    assert.equal(report.verdict, "conformant");
+  } finally {
+    await Deno.remove(empty, { recursive: true });
+  }
+});
+
+Deno.test("a server that is not a Netdryrun server gets one clear finding, its tool cases skipped", async () => {
+  const adapter = mcpClientAdapter(async () => {
+    const [client, server] = InMemoryTransport.createLinkedPair();
+    const weather = new Server({ name: "weather", version: "1" }, { capabilities: { tools: {} } });
+    weather.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: [{ name: "get_weather", inputSchema: { type: "object" as const } }],
+    }));
+    await weather.connect(server);
+    return { transport: client };
+  }, { workspace: async () => ({ path: await Deno.makeTempDir(), root: null }) });
+  const report = await runSuite(netdryrunMcpSuite, adapter, { target: "weather", seed });
+  const failed = report.cases.filter((c) => c.outcome === "failed");
+  assert.deepEqual(failed.map((c) => c.id), ["tools-list"]);
+  assert.equal(failed[0].findings.length, 1);
+  assert.match(failed[0].findings[0].message, /not a Netdryrun MCP server.*"get_weather"/);
+  assert.ok(
+    report.cases.filter((c) => c.outcome === "skipped").every((c) =>
+      /does not offer|no lab|no root/.test(c.reason!)
+    ),
+  );
+  assert.equal(report.verdict, "not-conformant");
+});
+
+for (const target of netdryrunMcpTargets.filter((t) => t.mutant)) {
+  const name = target.name.replace("netdryrun-mcp-mutant-", "");
+  const breaks = MUTANTS[name].breaks;
+  Deno.test(`mutant ${name} is reported as ${breaks.join(", ")}, in bounded time`, async () => {
+    const started = performance.now();
+    const report = await runSuite(netdryrunMcpSuite, target.create(), {
+      target: target.name,
+      seed,
+      options: target.options?.["netdryrun.mcp-server/v1"],
+      caseTimeoutMs: 8_000,
+    });
+    const elapsed = performance.now() - started;
+    assert.ok(elapsed < 30_000, `took ${Math.round(elapsed)} ms`);
+    if (breaks.includes("errored")) {
+      assert.equal(report.verdict, "incomplete", summary(report).join("\n"));
+      assert.ok(report.counts.errored > 0);
+      assert.equal(report.counts.failed, 0, summary(report).join("\n"));
+    } else {
+      assert.equal(report.verdict, "not-conformant");
+      assert.equal(report.counts.errored, 0, summary(report).join("\n"));
+      const fired = [...new Set(report.cases.flatMap((c) => c.findings.map((f) => f.ruleId)))]
+        .sort();
+      assert.deepEqual(fired, [...breaks].sort(), summary(report).join("\n"));
+    }
+  });
+}

@@ -1,0 +1,36 @@
+// Which rules a case exercises, so that per-rule statistics count only cases that could fail them.
+import { analyzeRaw } from "./_legacy.ts";
+
+const ALWAYS = [
+  "NORM-OBSERVATION",
+  "NORM-TOTAL",
+  "NORM-CONFORMS",
+  "NORM-TOOL-NAME",
+  "NORM-IDEMPOTENT",
+];
+
+/** The rules an input exercises: the general ones, plus those of its legacy form. */
+export function rulesExercised(raw: unknown): string[] {
+  const a = analyzeRaw(raw);
+  switch (a.form) {
+    case "conforming":
+      return [...ALWAYS, "NORM-FIXPOINT"];
+    case "items":
+      return [
+        ...ALWAYS,
+        "NORM-ITEM-COUNT",
+        "NORM-RESULT-TEXT",
+        "NORM-ERROR-TEXT",
+        "NORM-NAME",
+        "NORM-STATUS",
+        "NORM-STATUS-OTHER",
+        ...(a.globalError !== undefined ? ["NORM-GLOBAL-ERROR"] : []),
+      ];
+    case "global-error":
+      return [...ALWAYS, "NORM-GLOBAL-ERROR"];
+    case "text":
+      return [...ALWAYS, "NORM-PLAIN-TEXT"];
+    default:
+      return ALWAYS;
+  }
+}

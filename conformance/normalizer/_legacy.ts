@@ -1,0 +1,220 @@
+// The kit's reading of the legacy forms normalize_tool_response accepts (spec-notes/normalizer.md):
+// how a raw input is decoded and classified, and what each legacy item says. Shared by the
+// profile's check (expectations) and the reference normalizer (construction).
+import { parsePythonLiteral } from "../../src/pyliteral/parse_python_literal.ts";
+import { PythonLiteralError } from "../../src/pyliteral/python_literal_error.ts";
+import { pythonToJson } from "../../src/pyliteral/python_to_json.ts";
+import { checkToolResponse } from "../tool_response/profile.ts";
+import { depthOf, hasOwn, isObject, type Obj, own } from "./_json.ts";
+
+/** Keys that hold a legacy item list, in precedence order. */
+export const CONTAINER_KEYS = ["data", "nodes", "created_nodes", "templates"] as const;
+/** Keys that may sit beside `error` in a global-error dict. */
+export const COUNT_KEYS = new Set([
+  "success",
+  "total",
+  "successful",
+  "failed",
+  "total_nodes",
+  "successful_nodes",
+  "failed_nodes",
+  "metadata",
+]);
+/** Longest string the kit decodes (JSON or Python literal), in UTF-16 code units. */
+export const MAX_DECODE_LENGTH = 8 * 1024 * 1024;
+/** Deepest nesting the kit decodes from a string (CPython's parser stops at 200). */
+export const MAX_DECODE_DEPTH = 100;
+
+/** How a raw input reads. */
+export type Form =
+  | { form: "conforming"; value: Obj }
+  | {
+    form: "items";
+    shape: "list" | "dict" | "single" | "scalar";
+    items: unknown[];
+    globalError?: string;
+  }
+  | { form: "global-error"; error: string }
+  | { form: "text"; text: string }
+  | { form: "empty" }
+  | { form: "opaque"; reason: string };
+
+/** A classified raw input and how it was decoded. */
+export type Analysis = Form & { decoded: "none" | "json" | "python" };
+
+const BLANK = /^[ \t\n\r\f\v]*$/;
+/** ASCII whitespace only, as Python's `str.strip(" \t\n\r\f\v")`: the same in both languages. */
+const statusWord = (s: string) => s.replace(/^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g, "").toLowerCase();
+
+/** Python truthiness of a JSON value: null, false, 0, "", [] and {} are false. */
+export function truthy(value: unknown): boolean {
+  if (value === null || value === undefined || value === false || value === 0 || value === "") {
+    return false;
+  }
+  if (Array.isArray(value)) return value.length > 0;
+  if (isObject(value)) return Object.keys(value).length > 0;
+  return true;
+}
+
+/** Whether a value conforms to the tool-response profile (no MUST finding). */
+export function conformsToToolResponse(value: unknown): boolean {
+  return isObject(value) && !checkToolResponse(value).some((f) => f.level === "MUST");
+}
+
+function isErrorOnly(value: unknown): value is Obj {
+  if (!isObject(value)) return false;
+  const error = own(value, "error");
+  if (typeof error !== "string" || error.length === 0) return false;
+  return Object.keys(value).every((k) => k === "error" || COUNT_KEYS.has(k));
+}
+
+/** Classify a decoded value. */
+export function classify(value: unknown): Form {
+  if (value === null || value === undefined) return { form: "empty" };
+  if (typeof value === "string") {
+    return BLANK.test(value) ? { form: "empty" } : { form: "text", text: value };
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 1 && isErrorOnly(value[0])) {
+      return { form: "global-error", error: own(value[0], "error") as string };
+    }
+    return { form: "items", shape: "list", items: value };
+  }
+  if (isObject(value)) {
+    if (conformsToToolResponse(value)) return { form: "conforming", value };
+    for (const key of CONTAINER_KEYS) {
+      const items = own(value, key);
+      if (Array.isArray(items)) {
+        const error = own(value, "error");
+        return typeof error === "string" && error.length > 0
+          ? { form: "items", shape: "dict", items, globalError: error }
+          : { form: "items", shape: "dict", items };
+      }
+    }
+    if (isErrorOnly(value)) return { form: "global-error", error: own(value, "error") as string };
+    if (Object.keys(value).length === 0) return { form: "empty" };
+    return { form: "items", shape: "single", items: [value] };
+  }
+  return { form: "items", shape: "scalar", items: [value] };
+}
+
+/**
+ * Decode a raw input (a string holding JSON, else a Python literal; anything else as is) and
+ * classify it. A string over the decode bounds is `opaque`: the kit makes no claim about it.
+ */
+export function analyzeRaw(raw: unknown): Analysis {
+  if (typeof raw !== "string") return { ...classify(raw), decoded: "none" };
+  if (BLANK.test(raw)) return { form: "empty", decoded: "none" };
+  if (raw.length > MAX_DECODE_LENGTH) {
+    return { form: "opaque", reason: `string of ${raw.length} code units`, decoded: "none" };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    try {
+      value = pythonToJson(parsePythonLiteral(raw, { maxDepth: MAX_DECODE_DEPTH }));
+    } catch (error) {
+      if (error instanceof PythonLiteralError && error.code === "invalid") {
+        return { form: "text", text: raw, decoded: "none" };
+      }
+      const reason = error instanceof PythonLiteralError ? error.code : String(error);
+      return { form: "opaque", reason, decoded: "none" };
+    }
+    return { ...classify(value), decoded: "python" };
+  }
+  if (depthOf(value, MAX_DECODE_DEPTH) > MAX_DECODE_DEPTH) {
+    return { form: "opaque", reason: "too-deep", decoded: "none" };
+  }
+  return { ...classify(value), decoded: "json" };
+}
+
+/** First non-empty string among an item's name fields. */
+export function legacyName(item: unknown): string | undefined {
+  if (!isObject(item)) return undefined;
+  for (const key of ["name", "device_name", "node_name"]) {
+    const v = own(item, key);
+    if (typeof v === "string" && v.length > 0) return v;
+  }
+  return undefined;
+}
+
+/** An item's output text: `result`, else `output`, when a string; a string element itself. */
+export function legacyResultText(item: unknown): string | undefined {
+  if (typeof item === "string") return item;
+  if (!isObject(item)) return undefined;
+  for (const key of ["result", "output"]) {
+    const v = own(item, key);
+    if (typeof v === "string") return v;
+  }
+  return undefined;
+}
+
+/** An item's error text, when a non-empty string. */
+export function legacyErrorText(item: unknown): string | undefined {
+  if (!isObject(item)) return undefined;
+  const v = own(item, "error");
+  return typeof v === "string" && v.length > 0 ? v : undefined;
+}
+
+const FAILED_WORDS = new Set(["failed", "error", "fail", "failure", "partial_success", "partial"]);
+const SUCCESS_WORDS = new Set([
+  "success",
+  "ok",
+  "started",
+  "stopped",
+  "suspended",
+  "created",
+  "running",
+  "completed",
+]);
+
+/** What the kit expects of an item's status, and at which level. */
+export interface StatusExpectation {
+  /** The expected status. */
+  status: "success" | "failed";
+  /** MUST (the spec's own words) or SHOULD (the kit's reading). */
+  level: "MUST" | "SHOULD";
+  /** Why, in a few words. */
+  reason: string;
+}
+
+/** The status the kit expects for a legacy item, when it expects one. */
+export function expectedStatus(item: unknown): StatusExpectation | undefined {
+  if (!isObject(item)) {
+    return { status: "success", level: "SHOULD", reason: "a bare value has no status or error" };
+  }
+  const error = own(item, "error");
+  const status = own(item, "status");
+  if (typeof error === "string" && error.length > 0) {
+    return { status: "failed", level: "MUST", reason: "non-empty error" };
+  }
+  if (status === "failed" || status === "error") {
+    return { status: "failed", level: "MUST", reason: `status "${status}"` };
+  }
+  const hasError = truthy(error);
+  if (status === "success" && !hasError) {
+    return { status: "success", level: "MUST", reason: 'status "success" and no error' };
+  }
+  if (hasError) return { status: "failed", level: "SHOULD", reason: "an error value" };
+  if (status === undefined || status === null || !hasOwn(item, "status")) {
+    return { status: "success", level: "SHOULD", reason: "no status and no error" };
+  }
+  if (typeof status !== "string") return undefined;
+  const word = statusWord(status);
+  if (FAILED_WORDS.has(word)) {
+    return { status: "failed", level: "SHOULD", reason: `status "${status}"` };
+  }
+  if (SUCCESS_WORDS.has(word)) {
+    return { status: "success", level: "SHOULD", reason: `status "${status}"` };
+  }
+  return undefined;
+}
+
+/** Whether the kit's reading (and the reference normalizer) makes an item failed. */
+export function isFailedItem(item: unknown): boolean {
+  if (!isObject(item)) return false;
+  if (truthy(own(item, "error"))) return true;
+  const status = own(item, "status");
+  return typeof status === "string" && FAILED_WORDS.has(statusWord(status));
+}

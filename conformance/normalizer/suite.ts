@@ -1,0 +1,165 @@
+import fc from "fast-check";
+import { loadFixtures } from "../../src/core/fixtures.ts";
+import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
+import { isObject } from "./_json.ts";
+import { rulesExercised } from "./_exercised.ts";
+import { type NormalizerInput, normalizerInputArbitrary } from "./arbitraries.ts";
+import { normalizerProfile } from "./profile.ts";
+import type { NormalizerObservation, NormalizerReply } from "./types.ts";
+
+const optionsSchema = {
+  type: "object",
+  properties: {
+    volatile: {
+      type: "array",
+      description: "JSON Pointers into a normalized response left out of the fixpoint and " +
+        "idempotence comparisons (besides /metadata/timestamp and /metadata/execution_time); " +
+        "a * segment matches every member",
+      items: { type: "string", pattern: "^/" },
+    },
+    nasty: {
+      type: "boolean",
+      description:
+        "Run the large fixed nasty inputs (100,000 brackets, megabyte strings). Default true.",
+    },
+  },
+  additionalProperties: false,
+};
+
+function nestedJson(depth: number): unknown {
+  let v: unknown = "bottom";
+  for (let i = 0; i < depth; i++) v = i % 2 === 0 ? [v] : { level: v };
+  return v;
+}
+
+/** Fixed large inputs, too big for the generators: each one a classic normalizer crash. */
+function nastyCases(): Case[] {
+  const mb = 1024 * 1024;
+  const list: [string, string, unknown][] = [
+    ["brackets-100k-open", "100,000 opening brackets", "[".repeat(100_000)],
+    [
+      "brackets-100k",
+      "100,000 nested brackets, balanced",
+      "[".repeat(100_000) + "]".repeat(100_000),
+    ],
+    [
+      "parens-100k",
+      "100,000 nested parentheses around a tuple",
+      "(".repeat(100_000) + "1," + ")".repeat(100_000),
+    ],
+    [
+      "text-2mb",
+      "2 MiB of plain text",
+      "Router1# show tech-support\n".repeat(Math.ceil((2 * mb) / 28)),
+    ],
+    [
+      "json-output-1mb",
+      "a device item whose output is 1 MiB",
+      [{ device_name: "R1", status: "success", output: "x".repeat(mb) }],
+    ],
+    [
+      "literal-output-1mb",
+      "a Python literal holding a 1 MiB output",
+      `[{'device_name': 'R1', 'status': 'success', 'output': '${"y".repeat(mb)}'}]`,
+    ],
+    ["json-deep-200", "an item holding a value nested 200 deep", [{
+      device_name: "R1",
+      output: "ok",
+      extra: nestedJson(200),
+    }]],
+    ["json-text-deep-500", "JSON text nested 500 deep", JSON.stringify(nestedJson(500))],
+    [
+      "numbers-past-64-bit",
+      "counts and outputs past 64 bits",
+      `{'nodes': [{'node_id': 18446744073709551617, 'name': 'R1', 'status': 'started'}], 'total_nodes': ${
+        "9".repeat(30)
+      }}`,
+    ],
+    ["nul-and-surrogates", "NUL, escape and lone surrogates in names and output", [{
+      device_name: "R\u00001\ud800",
+      status: "failed",
+      error: "\udfff\u001b[31m",
+      output: "\u0000",
+    }]],
+  ];
+  return list.map(([id, description, raw]) => ({
+    id: `nasty:${id}`,
+    description,
+    input: { raw, tool_name: "execute_multiple_device_commands" },
+  }));
+}
+
+async function fixtureCases(): Promise<Case[]> {
+  const files = await loadFixtures(normalizerProfile.fixtures);
+  const seen = new Set<string>();
+  const cases: Case[] = [];
+  for (const file of files) {
+    const name = file.path.split("/").pop();
+    file.tests.forEach((test, i) => {
+      const input = isObject(test.data) ? test.data.input : undefined;
+      if (!isObject(input) || !("raw" in input) || typeof input.tool_name !== "string") return;
+      const key = JSON.stringify(input);
+      if (seen.has(key)) return;
+      seen.add(key);
+      cases.push({
+        id: `fixture:${name}#${i}`,
+        description: test.description,
+        input: { raw: input.raw, tool_name: input.tool_name },
+      });
+    });
+  }
+  return cases;
+}
+
+function reply(r: Awaited<ReturnType<Invoke>>): NormalizerReply {
+  if (r.kind === "result") return { result: r.value };
+  return {
+    raised: {
+      type: r.type,
+      message: r.message,
+      ...(r.traceback ? { traceback: r.traceback } : {}),
+    },
+  };
+}
+
+/**
+ * The `gns3.normalizer/v1.0` suite. Operation `normalize`, input `{raw, tool_name}`.
+ *
+ * Cases: the input of every golden fixture, the fixed nasty inputs (unless the option
+ * `nasty` is false), then `runs` generated inputs from the seed. Each case calls normalize,
+ * then normalize on its output (idempotence), and judges the observation with the profile.
+ * A `raised` reply is the implementation's failure (a NORM-TOTAL finding carrying the input).
+ */
+export const normalizerSuite: Suite = {
+  profile: normalizerProfile,
+  optionsSchema,
+  async cases(options: CaseOptions): Promise<Case[]> {
+    const generated = fc.sample(normalizerInputArbitrary(), {
+      seed: options.seed,
+      numRuns: Math.max(0, options.runs),
+    }).map((input, i): Case => ({
+      id: `generated-${i}`,
+      description: `generated input ${i}`,
+      input,
+    }));
+    const nasty = options.options.nasty === false ? [] : nastyCases();
+    return [...(await fixtureCases()), ...nasty, ...generated];
+  },
+  async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
+    const input = testCase.input as NormalizerInput;
+    const first = await invoke({ operation: "normalize", input });
+    const observation: NormalizerObservation = { input, output: reply(first) };
+    if (first.kind === "result") {
+      const second = await invoke({
+        operation: "normalize",
+        input: { raw: first.value, tool_name: input.tool_name },
+      });
+      observation.again = reply(second);
+    }
+    const volatile = options.options.volatile;
+    return {
+      findings: normalizerProfile.check(observation, volatile ? { volatile } : undefined),
+      checked: rulesExercised(input.raw),
+    };
+  },
+};

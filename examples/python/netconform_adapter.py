@@ -1,0 +1,426 @@
+#!/usr/bin/env python3
+"""Serve Python functions to the netconform kit (protocol netconform.subprocess/v1).
+
+Standard library only; Python 3.9 or later.
+
+Command line::
+
+    python3 netconform_adapter.py [--operation NAME] [--name NAME] [--raw-stdout] TARGET
+
+TARGET is ``module:function`` (imported from PYTHONPATH or the working directory) or
+``path/to/file.py:function``; ``function`` may be dotted (``Class.method``). With the
+default operation ``normalize`` the function is called as ``fn(raw, tool_name)``, so the
+GNS3 server's own function plugs in as::
+
+    python3 netconform_adapter.py gns3server.agent.gns3_copilot.utils:normalize_tool_response
+
+For any other operation name the function is called as ``fn(input)``.
+
+As a library, to serve several operations::
+
+    from netconform_adapter import serve, normalize_operation
+    serve({"normalize": normalize_operation(my_normalizer), "echo": lambda x: x}, name="mine")
+
+What the adapter guarantees (see docs/subprocess-protocol.md):
+
+* One JSON line per response, written as soon as the function returns.
+* What the function raises (any BaseException, SystemExit and KeyboardInterrupt included)
+  is answered ``raised`` with its type, message and traceback: the function's own failure.
+* A return value that ``json.dumps(..., allow_nan=False)`` refuses (a set, bytes, NaN, an
+  object) is answered ``raised`` with type ``UnserializableResult``. What json.dumps
+  converts (tuples to arrays, int keys to strings) is converted, as a server would.
+* The protocol channel is private: ``print()`` and writes to file descriptor 1 by the
+  function go to stderr (unless ``--raw-stdout``), so a chatty function cannot corrupt it.
+* End of input (the kit closed stdin) ends the process with exit code 0.
+"""
+
+import argparse
+import importlib
+import importlib.util
+import json
+import json.scanner
+import os
+import platform
+import re
+import sys
+import threading
+import traceback
+from typing import Any, Callable, Dict, Iterable, Optional
+
+PROTOCOL = "netconform.subprocess/v1"
+__version__ = "1.0.0"
+
+_THIS_FILE = os.path.abspath(__file__)
+_CHUNK = 1 << 16
+_MAX_MESSAGE = 4000
+_MAX_TRACEBACK = 16000
+_SEQ_AT_START = re.compile(rb'^\s*\{\s*"seq"\s*:\s*(\d{1,16})\s*[,}]')
+# Deeply nested inputs: decode and run in a thread with a large stack and a raised limit.
+_STACK_BYTES = 256 * 1024 * 1024
+_RECURSION_LIMIT = 50000
+
+
+class _BadInput(Exception):
+    """The kit's input does not fit the operation (an adapter-level error, not the function's)."""
+
+
+class _ChannelClosed(Exception):
+    """The kit closed the protocol channel."""
+
+
+def normalize_operation(fn: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
+    """Adapt ``fn(raw, tool_name)`` to an operation taking the input ``{raw, tool_name}``."""
+
+    def normalize(input: Any) -> Any:
+        if not isinstance(input, dict) or "raw" not in input or "tool_name" not in input:
+            raise _BadInput('the input of "normalize" must be an object {"raw": ..., "tool_name": ...}')
+        return fn(input["raw"], input["tool_name"])
+
+    normalize.__wrapped__ = fn  # type: ignore[attr-defined]
+    return normalize
+
+
+def _bounded(text: str, limit: int, keep_tail: bool = False) -> str:
+    if len(text) <= limit:
+        return text
+    if keep_tail:
+        return "[... %d characters dropped]\n%s" % (len(text) - limit, text[-limit:])
+    return "%s... (%d characters)" % (text[:limit], len(text))
+
+
+def _type_name(exc: BaseException) -> str:
+    cls = type(exc)
+    module = getattr(cls, "__module__", None)
+    name = getattr(cls, "__qualname__", cls.__name__)
+    return name if module in (None, "builtins") else "%s.%s" % (module, name)
+
+
+def _message_of(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except BaseException:  # noqa: BLE001 - a broken __str__ is still reported
+        try:
+            return repr(exc)
+        except BaseException:  # noqa: BLE001
+            return "<unprintable %s>" % type(exc).__name__
+
+
+def _traceback_of(exc: BaseException) -> str:
+    """The traceback without this adapter's own frames."""
+    try:
+        te = traceback.TracebackException(type(exc), exc, exc.__traceback__)
+        frames = [f for f in te.stack if os.path.abspath(f.filename) != _THIS_FILE]
+        te.stack = traceback.StackSummary.from_list(frames)
+        return _bounded("".join(te.format()), _MAX_TRACEBACK, keep_tail=True)
+    except BaseException:  # noqa: BLE001 - never let reporting fail
+        return ""
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=True, allow_nan=False, separators=(",", ":"))
+try:
+    # The C encoder, built once (json.dumps builds one per call). No cycle check: a cycle
+    # ends in RecursionError, reported like any other value JSON cannot hold.
+    from json.encoder import c_make_encoder as _c_make_encoder, encode_basestring_ascii as _c_ascii
+
+    _C_ENCODE = _c_make_encoder(None, _ENCODER.default, _c_ascii, None, ":", ",", False, False, False)
+except Exception:  # noqa: BLE001 - another Python implementation: use the public API
+    _C_ENCODE = None
+
+
+def _encode(value: Any) -> str:
+    """JSON text of a value, as json.dumps(value, allow_nan=False) would make it."""
+    if _C_ENCODE is not None:
+        try:
+            return "".join(_C_ENCODE(value, 0))
+        except RecursionError:
+            pass  # below: the pure-Python encoder, which follows sys.setrecursionlimit
+    try:
+        return _ENCODER.encode(value)
+    except RecursionError:
+        # The C encoder's depth limit is fixed on Python 3.12+; the pure-Python one follows
+        # sys.setrecursionlimit (raised in serve()).
+        return "".join(_ENCODER.iterencode(value, _one_shot=False))
+
+
+def _dumps(message: Dict[str, Any]) -> bytes:
+    return (_encode(message) + "\n").encode("ascii")
+
+
+_DECODER = json.JSONDecoder()
+
+
+def _loads(line: bytes) -> Any:
+    """Decode one JSON line (strict UTF-8, nothing after the value)."""
+    text = line.decode("utf-8").strip()
+    try:
+        # raw_decode on text is about twice as fast as json.loads on bytes.
+        value, end = _DECODER.raw_decode(text)
+    except RecursionError:
+        # As in _encode: retry deep input with the pure-Python scanner.
+        decoder = json.JSONDecoder()
+        decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+        return decoder.decode(text)
+    if end != len(text):
+        raise ValueError("extra data after the JSON value at character %d" % end)
+    return value
+
+
+def _log(text: str) -> None:
+    try:
+        sys.stderr.write("netconform_adapter: %s\n" % text)
+        sys.stderr.flush()
+    except BaseException:  # noqa: BLE001
+        pass
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        try:
+            written = os.write(fd, view)
+        except (BrokenPipeError, OSError) as error:
+            raise _ChannelClosed() from error
+        view = view[written:]
+
+
+class _Server:
+    def __init__(
+        self,
+        operations: Dict[str, Callable[[Any], Any]],
+        implementation: Dict[str, Any],
+        refuse: Optional[str],
+    ) -> None:
+        self.operations = dict(operations)
+        self.implementation = implementation
+        self.refuse = refuse
+
+    def handle(self, line: bytes) -> Optional[bytes]:
+        try:
+            message = _loads(line)
+        except RecursionError:
+            return self._undecodable(line, "the request is nested too deeply for this adapter's JSON decoder")
+        except ValueError as error:  # JSONDecodeError and UnicodeDecodeError
+            return self._undecodable(line, "the request is not JSON: %s" % error)
+        if not isinstance(message, dict):
+            _log("ignored a line that is not a JSON object")
+            return None
+        seq = message.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+            _log("ignored a message without a valid seq")
+            return None
+        kind = message.get("type")
+        if kind == "handshake":
+            return self._handshake(seq, message)
+        if kind == "request":
+            return self._request(seq, message)
+        return _dumps({"seq": seq, "type": "response", "kind": "errored",
+                       "message": "unknown message type %s" % json.dumps(kind)})
+
+    def _undecodable(self, line: bytes, why: str) -> Optional[bytes]:
+        match = _SEQ_AT_START.match(line)
+        if not match:
+            _log(why + " (and it has no seq to answer)")
+            return None
+        return _dumps({"seq": int(match.group(1)), "type": "response", "kind": "errored", "message": why})
+
+    def _handshake(self, seq: int, message: Dict[str, Any]) -> bytes:
+        if self.refuse is not None:
+            return _dumps({"seq": seq, "type": "handshake", "kind": "refused", "message": self.refuse})
+        if message.get("protocol") != PROTOCOL:
+            return _dumps({"seq": seq, "type": "handshake", "kind": "refused",
+                           "message": "protocol %s is not supported; this adapter speaks %s"
+                           % (json.dumps(message.get("protocol")), PROTOCOL)})
+        return _dumps({"seq": seq, "type": "handshake", "kind": "ready", "protocol": PROTOCOL,
+                       "implementation": self.implementation, "operations": sorted(self.operations)})
+
+    def _request(self, seq: int, message: Dict[str, Any]) -> bytes:
+        operation = message.get("operation")
+        fn = self.operations.get(operation) if isinstance(operation, str) else None
+        if fn is None:
+            return _dumps({"seq": seq, "type": "response", "kind": "skipped",
+                           "reason": "operation %s is not served (served: %s)"
+                           % (json.dumps(operation), ", ".join(sorted(self.operations)) or "none")})
+        if "input" not in message:
+            return _dumps({"seq": seq, "type": "response", "kind": "errored", "message": "the request has no input"})
+        try:
+            value = fn(message["input"])
+        except _BadInput as error:
+            return _dumps({"seq": seq, "type": "response", "kind": "errored", "message": str(error)})
+        except BaseException as error:  # noqa: BLE001 - the function's failure, whatever it is
+            return self._raised(seq, _type_name(error), _message_of(error), _traceback_of(error))
+        try:
+            return ('{"seq":%d,"type":"response","kind":"result","value":%s}\n' % (seq, _encode(value))).encode("ascii")
+        except BaseException as error:  # noqa: BLE001 - set, bytes, NaN, cycles, a broken __iter__...
+            return self._raised(seq, "UnserializableResult",
+                                "the returned value cannot be serialised as JSON: %s: %s"
+                                % (type(error).__name__, _message_of(error)), None)
+
+    def _raised(self, seq: int, type_name: str, message: str, tb: Optional[str]) -> bytes:
+        exception = {"type": _bounded(type_name, 400), "message": _bounded(message, _MAX_MESSAGE)}
+        if tb:
+            exception["traceback"] = tb
+        return _dumps({"seq": seq, "type": "response", "kind": "raised", "exception": exception})
+
+
+def _protect_stdout(fd: int = 1) -> int:
+    """Move the protocol channel to a private descriptor; fd 1 and sys.stdout go to stderr."""
+    try:
+        sys.stdout.flush()
+    except BaseException:  # noqa: BLE001
+        pass
+    private = os.dup(fd)
+    os.dup2(2, fd)
+    sys.stdout = sys.stderr
+    return private
+
+
+def _loop(server: _Server, stdin_fd: int, stdout_fd: int) -> None:
+    partial = []  # pieces of an unfinished line
+    while True:
+        chunk = os.read(stdin_fd, _CHUNK)
+        if not chunk:
+            return  # end of input: the kit is done
+        start = 0
+        while True:
+            nl = chunk.find(b"\n", start)
+            if nl < 0:
+                if start < len(chunk):
+                    partial.append(chunk[start:])
+                break
+            if partial:
+                partial.append(chunk[start:nl])
+                line = b"".join(partial)
+                partial = []
+            else:
+                line = chunk[start:nl]
+            start = nl + 1
+            if line.strip():
+                out = server.handle(line)
+                if out is not None:
+                    _write_all(stdout_fd, out)
+
+
+def serve(
+    operations: Dict[str, Callable[[Any], Any]],
+    name: str = "python",
+    version: Optional[str] = None,
+    capabilities: Iterable[str] = (),
+    protect_stdout: bool = True,
+    refuse: Optional[str] = None,
+    stdin_fd: int = 0,
+    stdout_fd: int = 1,
+) -> None:
+    """Speak the protocol on stdin/stdout until end of input.
+
+    ``operations`` maps an operation name to a function of the request's input. ``refuse``
+    (a message) makes the handshake answer ``refused``, for a target that could not load.
+    """
+    if protect_stdout:
+        stdout_fd = _protect_stdout(stdout_fd)
+    implementation: Dict[str, Any] = {
+        "name": name,
+        "language": "python",
+        "runtime": "%s %s" % (platform.python_implementation(), platform.python_version()),
+        "adapter": "netconform_adapter.py %s" % __version__,
+    }
+    if version is not None:
+        implementation["version"] = str(version)
+    caps = list(capabilities)
+    if caps:
+        implementation["capabilities"] = caps
+    server = _Server(operations, implementation, refuse)
+    failure = []
+
+    def run() -> None:
+        try:
+            _loop(server, stdin_fd, stdout_fd)
+        except _ChannelClosed:
+            pass
+        except BaseException as error:  # noqa: BLE001 - report, then exit non-zero
+            failure.append(error)
+            _log("internal error:\n" + "".join(traceback.format_exception(type(error), error, error.__traceback__)))
+
+    try:
+        threading.stack_size(_STACK_BYTES)
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), _RECURSION_LIMIT))
+        worker = threading.Thread(target=run, name="netconform-adapter", daemon=True)
+        worker.start()
+        threading.stack_size(0)  # threads the function starts get the default again
+        worker.join()
+    except (ValueError, RuntimeError, MemoryError):
+        run()  # a platform without large thread stacks: run here, with the default limits
+    if failure:
+        sys.exit(70)
+
+
+def _version_of(module: Any) -> Optional[str]:
+    for candidate in (module, sys.modules.get(getattr(module, "__name__", "").split(".")[0])):
+        version = getattr(candidate, "__version__", None)
+        if isinstance(version, str):
+            return version
+    try:
+        from importlib import metadata
+
+        return metadata.version(getattr(module, "__name__", "").split(".")[0])
+    except Exception:  # noqa: BLE001 - no distribution metadata
+        return None
+
+
+def load_target(target: str) -> Any:
+    """Import ``module:function`` or ``path/to/file.py:function`` and return (module, function)."""
+    module_part, sep, attribute = target.rpartition(":")
+    if not sep or not module_part or not attribute:
+        raise ValueError('target %s is not "module:function" or "path/to/file.py:function"' % json.dumps(target))
+    if module_part.endswith(".py") or "/" in module_part or os.sep in module_part:
+        path = os.path.abspath(module_part)
+        if not os.path.isfile(path):
+            raise FileNotFoundError("no file %s" % json.dumps(path))
+        folder = os.path.dirname(path)
+        if folder not in sys.path:
+            sys.path.insert(0, folder)  # so that the file's sibling imports work
+        module_name = os.path.splitext(os.path.basename(path))[0]
+        spec = importlib.util.spec_from_file_location(module_name, path)
+        if spec is None or spec.loader is None:
+            raise ImportError("cannot import %s" % json.dumps(path))
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[module_name] = module
+        spec.loader.exec_module(module)
+    else:
+        cwd = os.getcwd()
+        if cwd not in sys.path and "" not in sys.path:
+            sys.path.insert(0, cwd)
+        module = importlib.import_module(module_part)
+    value = module
+    for part in attribute.split("."):
+        value = getattr(value, part)
+    if not callable(value):
+        raise TypeError("%s is not callable" % json.dumps(target))
+    return module, value
+
+
+def main(argv: Optional[list] = None) -> None:
+    parser = argparse.ArgumentParser(description="Serve a Python function to the netconform kit.")
+    parser.add_argument("target", help="module:function or path/to/file.py:function")
+    parser.add_argument("--operation", default="normalize",
+                        help="operation served (default normalize: fn(raw, tool_name); other names: fn(input))")
+    parser.add_argument("--name", help="implementation name for the handshake (default: the target)")
+    parser.add_argument("--raw-stdout", action="store_true",
+                        help="let the function write to the protocol channel (to test the kit's defences)")
+    args = parser.parse_args(argv)
+    stdout_fd = 1 if args.raw_stdout else _protect_stdout(1)
+    refuse = None
+    version = None
+    operations: Dict[str, Callable[[Any], Any]] = {}
+    try:
+        module, fn = load_target(args.target)
+        version = _version_of(module)
+        operations[args.operation] = normalize_operation(fn) if args.operation == "normalize" else fn
+    except BaseException as error:  # noqa: BLE001 - report it in the handshake
+        traceback.print_exc()
+        refuse = "could not load %s: %s: %s" % (json.dumps(args.target), _type_name(error), _message_of(error))
+    serve(operations, name=args.name or args.target, version=version, protect_stdout=False,
+          refuse=refuse, stdout_fd=stdout_fd)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Functions with every kind of behaviour, for the tests of netconform_adapter.py."""
+
+import os
+import sys
+
+
+def normalize(raw, tool_name):
+    return {"raw": raw, "tool_name": tool_name}
+
+
+def raises(input):
+    return _inner(input)
+
+
+def _inner(input):
+    raise ValueError("bad input %r" % (input,))
+
+
+class _BadStr(Exception):
+    def __str__(self):
+        raise RuntimeError("no str")
+
+
+def bad_str(input):
+    raise _BadStr()
+
+
+def system_exit(input):
+    sys.exit(3)
+
+
+def keyboard(input):
+    raise KeyboardInterrupt()
+
+
+def returns_set(input):
+    return {"items": {1, 2}}
+
+
+def returns_bytes(input):
+    return b"abc"
+
+
+def returns_nan(input):
+    return float("nan")
+
+
+def returns_tuple(input):
+    return {"t": (1, 2), 3: "int key"}
+
+
+def prints(input):
+    print("printed by the function")
+    sys.stdout.flush()
+    os.write(1, b"written to fd 1\n")
+    return input
+
+
+def deep(input):
+    value = []
+    for _ in range(input):
+        value = [value]
+    return value
+
+
+def depth(input):
+    n = 0
+    while isinstance(input, list) and input:
+        input = input[0]
+        n += 1
+    return n
+
+
+NOT_CALLABLE = 42

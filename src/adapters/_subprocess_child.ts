@@ -1,0 +1,170 @@
+// One running implementation process (private helper of the subprocess adapter): spawn,
+// batched writes, bounded line reading, stderr ring, kill of its process group.
+import { type ByteRing, type LineEvent, LineSplitter } from "./_subprocess_text.ts";
+
+/** How to start the process. */
+export interface ChildOptions {
+  argv: readonly string[];
+  cwd?: string;
+  env: Record<string, string>;
+  maxLineBytes: number;
+  stderr: ByteRing;
+  onEvent: (child: Child, event: LineEvent) => void;
+  onEnd: (child: Child) => void;
+}
+
+/** Resolve after `ms`, or earlier with the promise's value; never rejects. */
+export async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise.catch(() => undefined),
+      new Promise<undefined>((resolve) => timer = setTimeout(() => resolve(undefined), ms)),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const isWindows = Deno.build.os === "windows";
+const encoder = new TextEncoder();
+
+/** A spawned implementation process. */
+export class Child {
+  readonly process: Deno.ChildProcess;
+  readonly splitter: LineSplitter;
+  /** Resolves when stdout ends (the process closed it or died). */
+  readonly stdoutDone: Promise<void>;
+  /** Resolves when stderr ends. */
+  readonly stderrDone: Promise<void>;
+  /** The exit status (never rejects). */
+  readonly status: Promise<Deno.CommandStatus | undefined>;
+  /** Set when the adapter no longer uses this process: its output is ignored. */
+  retired = false;
+  /** Set while the handshake runs. */
+  handshake?: { seq: number; resolve: (line: Uint8Array | Error) => void };
+  #writer: WritableStreamDefaultWriter<Uint8Array>;
+  #queue: string[] = [];
+  #flushing = false;
+  #exited = false;
+
+  /** @throws {Error} When the program cannot be spawned. */
+  constructor(readonly options: ChildOptions) {
+    const [program, ...args] = options.argv;
+    this.process = new Deno.Command(program, {
+      args,
+      cwd: options.cwd,
+      env: options.env,
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+      // Its own process group, so that close() can stop grandchildren too.
+      detached: !isWindows,
+    }).spawn();
+    this.status = this.process.status.then((s) => {
+      this.#exited = true;
+      return s;
+    }, () => undefined);
+    this.#writer = this.process.stdin.getWriter();
+    this.splitter = new LineSplitter(options.maxLineBytes, (e) => options.onEvent(this, e));
+    this.stdoutDone = this.#pump(this.process.stdout, (chunk) => {
+      if (!this.retired) this.splitter.feed(chunk);
+    }).then(
+      () => options.onEnd(this),
+    );
+    this.stderrDone = this.#pump(this.process.stderr, (chunk) => options.stderr.write(chunk));
+  }
+
+  /** The process id. */
+  get pid(): number {
+    return this.process.pid;
+  }
+
+  #readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
+
+  async #pump(stream: ReadableStream<Uint8Array>, sink: (chunk: Uint8Array) => void) {
+    const reader = stream.getReader();
+    this.#readers.push(reader);
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        sink(value);
+      }
+    } catch {
+      // The pipe broke: the process is gone.
+    } finally {
+      reader.releaseLock();
+    }
+  }
+
+  /** Queue a line (with its newline) for writing; lines queued together are written at once. */
+  send(line: string): void {
+    this.#queue.push(line);
+    if (!this.#flushing) void this.#flush();
+  }
+
+  async #flush() {
+    this.#flushing = true;
+    try {
+      while (this.#queue.length > 0) {
+        const batch = encoder.encode(this.#queue.join(""));
+        this.#queue = [];
+        await this.#writer.write(batch);
+      }
+    } catch {
+      // The process stopped reading (died or closed stdin); its end is handled elsewhere.
+      this.#queue = [];
+    } finally {
+      this.#flushing = false;
+    }
+  }
+
+  /** Send SIGKILL to the process group (what is left of it after an exit, too). */
+  kill(): void {
+    if (!isWindows) {
+      try {
+        Deno.kill(-this.process.pid, "SIGKILL");
+      } catch {
+        // The group is empty.
+      }
+    }
+    if (this.#exited) return;
+    try {
+      this.process.kill("SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /** Wait (bounded) for both pipes to end, then stop reading them. */
+  async #release(): Promise<void> {
+    // A grandchild that left the group could hold the pipes open: do not wait on it forever.
+    await within(Promise.all([this.stdoutDone, this.stderrDone]), 500);
+    for (const reader of this.#readers) await reader.cancel().catch(() => {});
+  }
+
+  /**
+   * Stop the process: close its stdin (EOF asks it to exit), wait up to `graceMs`, then kill
+   * its process group (leftovers included), and wait (bounded) for its pipes to end.
+   */
+  async stop(graceMs: number): Promise<void> {
+    this.retired = true;
+    await within(this.#writer.close(), graceMs);
+    await within(this.status, graceMs);
+    // Kill the group even after a clean exit: processes it left behind go too.
+    this.kill();
+    await within(this.status, 2000);
+    await this.#release();
+  }
+
+  /** Kill now and wait (bounded) for the process and its pipes to end. */
+  async destroy(): Promise<void> {
+    this.retired = true;
+    this.kill();
+    await within(this.status, 2000);
+    await within(this.#writer.close(), 100);
+    await this.#release();
+  }
+}

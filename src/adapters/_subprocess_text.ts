@@ -1,0 +1,149 @@
+// Bounded text helpers of the subprocess adapter (private): line splitting with a size
+// limit, a byte ring buffer for stderr, and escaped excerpts of untrusted output.
+
+const NEWLINE = 0x0a;
+const lenient = new TextDecoder("utf-8", { fatal: false });
+
+/** Escape C0/C1 controls and bidirectional overrides so untrusted text renders inertly. */
+export function escapeControls(text: string, keepNewlines: boolean): string {
+  // deno-lint-ignore no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    if (keepNewlines && (c === "\n" || c === "\t")) return c;
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
+}
+
+/**
+ * A quoted, escaped excerpt of untrusted bytes: at most `max` bytes, with the total size when
+ * cut.
+ */
+export function excerpt(bytes: Uint8Array, total = bytes.length, max = 200): string {
+  const head = lenient.decode(bytes.subarray(0, max));
+  const quoted = escapeControls(JSON.stringify(head), false);
+  return total > max ? `${quoted}... (${total} bytes)` : quoted;
+}
+
+/** What the splitter found in the stream. */
+export type LineEvent =
+  | { kind: "line"; bytes: Uint8Array }
+  | { kind: "oversized"; head: Uint8Array; bytes: number };
+
+/**
+ * Splits a byte stream into lines of at most `maxLineBytes` bytes. A longer line is
+ * reported once, as soon as it passes the limit, and the rest of it is discarded.
+ */
+export class LineSplitter {
+  #parts: Uint8Array[] = [];
+  #size = 0;
+  #discarding: { head: Uint8Array; bytes: number } | undefined;
+
+  constructor(readonly maxLineBytes: number, readonly emit: (event: LineEvent) => void) {}
+
+  /** Feed one chunk. */
+  feed(chunk: Uint8Array): void {
+    let start = 0;
+    while (start <= chunk.length) {
+      const nl = chunk.indexOf(NEWLINE, start);
+      const end = nl < 0 ? chunk.length : nl;
+      const piece = chunk.subarray(start, end);
+      if (this.#discarding) {
+        this.#discarding.bytes += piece.length;
+      } else if (this.#size + piece.length > this.maxLineBytes) {
+        // Exactly the first min(200, max + 1) bytes, however the stream was chunked.
+        const head = this.#head(piece, Math.min(200, this.maxLineBytes + 1));
+        this.#discarding = { head, bytes: this.#size + piece.length };
+        this.#parts = [];
+        this.#size = 0;
+        this.emit({ kind: "oversized", head, bytes: this.#discarding.bytes });
+      } else if (piece.length > 0) {
+        // Copy: the stream may reuse its buffer.
+        this.#parts.push(nl < 0 ? piece.slice() : piece);
+        this.#size += piece.length;
+      }
+      if (nl < 0) break;
+      if (this.#discarding) {
+        this.#discarding = undefined;
+      } else {
+        const line = this.#parts.length === 1 ? this.#parts[0] : concat(this.#parts, this.#size);
+        this.#parts = [];
+        this.#size = 0;
+        this.emit({ kind: "line", bytes: line });
+      }
+      start = nl + 1;
+    }
+  }
+
+  /** The bytes of the unfinished line (the first 200), and its size. */
+  partial(): { head: Uint8Array; bytes: number } | undefined {
+    if (this.#discarding) return { ...this.#discarding };
+    if (this.#size === 0) return undefined;
+    return { head: this.#head(new Uint8Array(), 200), bytes: this.#size };
+  }
+
+  #head(extra: Uint8Array, max: number): Uint8Array {
+    return concat([...this.#parts, extra], Math.min(max, this.#size + extra.length));
+  }
+}
+
+function concat(parts: readonly Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    const n = Math.min(p.length, size - at);
+    out.set(p.subarray(0, n), at);
+    at += n;
+    if (at >= size) break;
+  }
+  return out;
+}
+
+/** Keeps the last `capacity` bytes written to it. */
+export class ByteRing {
+  #buffer: Uint8Array;
+  #end = 0;
+  #full = false;
+  /** How many bytes were written in total. */
+  total = 0;
+
+  constructor(readonly capacity: number) {
+    this.#buffer = new Uint8Array(Math.max(1, capacity));
+  }
+
+  /** Append bytes, dropping the oldest when full. */
+  write(bytes: Uint8Array): void {
+    this.total += bytes.length;
+    const cap = this.#buffer.length;
+    if (bytes.length >= cap) {
+      this.#buffer.set(bytes.subarray(bytes.length - cap));
+      this.#end = 0;
+      this.#full = true;
+      return;
+    }
+    const first = Math.min(bytes.length, cap - this.#end);
+    this.#buffer.set(bytes.subarray(0, first), this.#end);
+    this.#buffer.set(bytes.subarray(first), 0);
+    const end = this.#end + bytes.length;
+    if (end >= cap) this.#full = true;
+    this.#end = end % cap;
+  }
+
+  /** The kept bytes, oldest first, at most the last `max`. */
+  bytes(max = this.capacity): Uint8Array {
+    const kept = this.#full
+      ? concat(
+        [this.#buffer.subarray(this.#end), this.#buffer.subarray(0, this.#end)],
+        this.#buffer.length,
+      )
+      : this.#buffer.slice(0, this.#end);
+    return kept.length > max ? kept.slice(kept.length - max) : kept;
+  }
+
+  /** The kept text, escaped (newlines and tabs kept), prefixed with a note when cut. */
+  text(max = this.capacity): string {
+    const bytes = this.bytes(max);
+    const text = escapeControls(lenient.decode(bytes), true);
+    return this.total > bytes.length
+      ? `[... ${this.total - bytes.length} earlier bytes dropped]\n${text}`
+      : text;
+  }
+}

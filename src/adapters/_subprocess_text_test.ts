@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { resolveSeed } from "../core/seed.ts";
+import {
+  ByteRing,
+  escapeControls,
+  excerpt,
+  type LineEvent,
+  LineSplitter,
+} from "./_subprocess_text.ts";
+
+const seed = resolveSeed();
+console.log(`_subprocess_text_test seed: ${seed}`);
+
+function split(chunks: Uint8Array[], max: number): LineEvent[] {
+  const events: LineEvent[] = [];
+  const splitter = new LineSplitter(max, (e) => events.push(e));
+  for (const c of chunks) splitter.feed(c);
+  return events;
+}
+
+function view(events: LineEvent[]): unknown[] {
+  return events.map((e) => e.kind === "line" ? [...e.bytes] : ["oversized", [...e.head]]);
+}
+
+Deno.test("line splitting does not depend on how the stream is chunked (property)", () => {
+  fc.assert(
+    fc.property(
+      fc.uint8Array({ maxLength: 300 }).map((a) => a.map((b) => b % 4 === 0 ? 10 : b)),
+      fc.array(fc.nat(300), { maxLength: 6 }),
+      fc.integer({ min: 1, max: 40 }),
+      (bytes, cuts, max) => {
+        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+        const chunks: Uint8Array[] = [];
+        let at = 0;
+        for (const p of [...points, bytes.length]) {
+          chunks.push(bytes.slice(at, p));
+          at = p;
+        }
+        const whole = split([bytes], max);
+        assert.deepEqual(view(split(chunks, max)), view(whole));
+        // Every emitted line fits; a line reported oversized really was.
+        const text = [...bytes];
+        const expected = [];
+        let line: number[] = [];
+        for (const b of text) {
+          if (b === 10) {
+            expected.push(line.length > max ? "oversized" : line.length);
+            line = [];
+          } else line.push(b);
+        }
+        if (line.length > max) expected.push("oversized");
+        assert.deepEqual(
+          whole.map((e) => e.kind === "line" ? e.bytes.length : "oversized"),
+          expected,
+        );
+      },
+    ),
+    { seed, numRuns: 300 },
+  );
+});
+
+Deno.test("partial() reports the unfinished line", () => {
+  const splitter = new LineSplitter(100, () => {});
+  splitter.feed(new TextEncoder().encode('a\n{"seq":'));
+  assert.deepEqual(splitter.partial()?.bytes, 7);
+  assert.equal(new TextDecoder().decode(splitter.partial()?.head), '{"seq":');
+});
+
+Deno.test("the ring keeps the last bytes across wrap-arounds (property)", () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.uint8Array({ maxLength: 40 }), { maxLength: 20 }),
+      fc.integer({ min: 1, max: 50 }),
+      (writes, cap) => {
+        const ring = new ByteRing(cap);
+        const all: number[] = [];
+        for (const w of writes) {
+          ring.write(w);
+          all.push(...w);
+        }
+        assert.deepEqual([...ring.bytes()], all.slice(Math.max(0, all.length - cap)));
+        assert.equal(ring.total, all.length);
+      },
+    ),
+    { seed, numRuns: 300 },
+  );
+});
+
+Deno.test("excerpts are quoted, cut and escaped", () => {
+  const bytes = new TextEncoder().encode("\x1b[2J\u202e" + "x".repeat(300));
+  const e = excerpt(bytes);
+  assert.equal(e, `"\\u001b[2J\\u202e${"x".repeat(193)}"... (307 bytes)`);
+  assert.equal(escapeControls("a\nb\tc\rd", true), "a\nb\tc\\u000dd");
+});

@@ -1,0 +1,305 @@
+import type {
+  Adapter,
+  AdapterCallOptions,
+  ImplementationInfo,
+  Reply,
+  Request,
+} from "../core/types.ts";
+import { Client, McpError, ResultSchema, type Transport } from "./_mcp_sdk.ts";
+
+/** The MCP SDK's client transport interface (stdio, Streamable HTTP, in-memory). */
+export type McpTransport = Transport;
+
+/** A live connection made by a {@linkcode McpTransportFactory}. */
+export interface McpConnection {
+  /** The client transport, not yet started. */
+  transport: McpTransport;
+  /** The server's error stream so far, when the factory can read it (bounded). */
+  stderr?: () => string;
+}
+
+/** Makes a fresh transport to the server: spawns it (stdio) or points at its URL (HTTP). */
+export type McpTransportFactory = () => McpConnection | Promise<McpConnection>;
+
+/** A folder shared by the kit and the server: the kit lays out scenario files there. */
+export interface McpWorkspace {
+  /** Absolute path of the folder. */
+  path: string;
+  /** The server's root (NETDRYRUN_MCP_ROOT, say), inside `path`, or null when it has none. */
+  root: string | null;
+}
+
+/** Options of {@linkcode mcpClientAdapter}. */
+export interface McpClientAdapterOptions {
+  /**
+   * Adapter kind, as reported.
+   *
+   * @default "mcp"
+   */
+  kind?: string;
+  /**
+   * Milliseconds the initialization handshake may take.
+   *
+   * @default 15000
+   */
+  initTimeoutMs?: number;
+  /**
+   * Milliseconds one request (`tools/list`, `tools/call`) may take.
+   *
+   * @default 10000
+   */
+  callTimeoutMs?: number;
+  /**
+   * How many times the connection is made again after the server closed it (a crash).
+   *
+   * @default 3
+   */
+  maxRestarts?: number;
+  /**
+   * The folder shared with the server, answered to the `workspace` operation.
+   *
+   * @default undefined (the operation raises)
+   */
+  workspace?: () => McpWorkspace | Promise<McpWorkspace>;
+  /**
+   * Called once at close, after the connection is closed (to remove a temp workspace, say).
+   *
+   * @default undefined
+   */
+  onClose?: () => Promise<void>;
+}
+
+const MAX_PAGES = 20;
+
+class Connection {
+  closed = false;
+  constructor(readonly client: Client, readonly stderr: (() => string) | undefined) {}
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * An {@linkcode Adapter} that talks to an MCP server through the official SDK client, over the
+ * transport a factory makes. Operations:
+ *
+ * - `list_tools` (input ignored): the raw `tools/list` result, pages joined (`{tools}`);
+ * - `call_tool` (`{name, arguments}`): the raw `tools/call` result (`content`,
+ *   `structuredContent`, `isError` as sent: nothing is judged or defaulted here);
+ * - `workspace`: the folder shared with the server (`{path, root}`), when configured;
+ *
+ * A JSON-RPC error answered by the server is `raised` (type `McpError`, with its code); a
+ * timeout, a closed connection or a transport failure is `errored` with the server's stderr.
+ * After the server closed the connection (a crash), the next call connects again, at most
+ * `maxRestarts` times.
+ *
+ * @example Talk to an in-memory server
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mcpClientAdapter } from "./mcp_client.ts";
+ * import { InMemoryTransport } from "./_mcp_sdk.ts";
+ * import { createNetdryrunServer } from "../../conformance/netdryrun_mcp/reference_server/server.ts";
+ *
+ * const adapter = mcpClientAdapter(async () => {
+ *   const [client, server] = InMemoryTransport.createLinkedPair();
+ *   await createNetdryrunServer().connect(server);
+ *   return { transport: client };
+ * });
+ * const info = await adapter.start();
+ * assert.equal(info.name, "netdryrun-reference");
+ * const reply = await adapter.run({ operation: "call_tool", input: { name: "check_types", arguments: {} } });
+ * assert.equal(reply.kind, "result");
+ * await adapter.close();
+ * ```
+ *
+ * @param factory Makes a transport to the server.
+ * @param options Kind, timeouts, restarts, workspace.
+ * @returns The adapter.
+ */
+export function mcpClientAdapter(
+  factory: McpTransportFactory,
+  options: McpClientAdapterOptions = {},
+): Adapter {
+  const initTimeoutMs = options.initTimeoutMs ?? 15_000;
+  const callTimeoutMs = options.callTimeoutMs ?? 10_000;
+  const maxRestarts = options.maxRestarts ?? 3;
+  let current: Connection | undefined;
+  let connecting: Promise<Connection> | undefined;
+  let restarts = 0;
+  let shut = false;
+  let lastStderr: (() => string) | undefined;
+  let workspace: McpWorkspace | undefined;
+
+  const connect = async (signal?: AbortSignal): Promise<Connection> => {
+    const made = await factory();
+    lastStderr = made.stderr;
+    const client = new Client({ name: "netconform", version: "0.1.0" }, { capabilities: {} });
+    const conn = new Connection(client, made.stderr);
+    client.onclose = () => {
+      conn.closed = true;
+    };
+    try {
+      await client.connect(made.transport, { timeout: initTimeoutMs, signal });
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw new Error(`MCP initialization failed: ${describe(error)}`);
+    }
+    return conn;
+  };
+
+  const connection = (): Promise<Connection> => {
+    if (shut) return Promise.reject(new Error("adapter is closed"));
+    if (current && !current.closed) return Promise.resolve(current);
+    if (!connecting) {
+      if (current?.closed) {
+        if (restarts >= maxRestarts) {
+          return Promise.reject(
+            new Error(`the server closed the connection; ${maxRestarts} restarts already used`),
+          );
+        }
+        restarts++;
+      }
+      connecting = connect().then((c) => {
+        current = c;
+        return c;
+      }).finally(() => {
+        connecting = undefined;
+      });
+    }
+    return connecting;
+  };
+
+  const request = async (
+    method: "tools/list" | "tools/call",
+    params: Record<string, unknown>,
+    callOptions: AdapterCallOptions,
+  ): Promise<Reply> => {
+    let conn: Connection;
+    try {
+      conn = await connection();
+    } catch (error) {
+      return { kind: "errored", message: describe(error), ...stderrOf() };
+    }
+    const abort = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort(new Error(`${method} timed out after ${callTimeoutMs} ms`));
+    }, callTimeoutMs);
+    const onAbort = () => abort.abort(callOptions.signal?.reason ?? new Error("aborted"));
+    callOptions.signal?.addEventListener("abort", onAbort, { once: true });
+    if (callOptions.signal?.aborted) onAbort();
+    try {
+      const result = await conn.client.request({ method, params }, ResultSchema, {
+        signal: abort.signal,
+        timeout: callTimeoutMs + 1_000,
+      });
+      return { kind: "result", value: result };
+    } catch (error) {
+      if (timedOut) {
+        return {
+          kind: "errored",
+          message: `${method} timed out after ${callTimeoutMs} ms`,
+          ...stderrOf(conn),
+        };
+      }
+      if (callOptions.signal?.aborted) {
+        return {
+          kind: "errored",
+          message: `${method} aborted: ${describe(callOptions.signal.reason)}`,
+        };
+      }
+      if (conn.closed) {
+        return {
+          kind: "errored",
+          message: `the server closed the connection during ${method} (crash?): ${describe(error)}`,
+          ...stderrOf(conn),
+        };
+      }
+      if (error instanceof McpError) {
+        return { kind: "raised", type: `McpError(${error.code})`, message: error.message };
+      }
+      return {
+        kind: "errored",
+        message: `${method} failed: ${describe(error)}`,
+        ...stderrOf(conn),
+      };
+    } finally {
+      clearTimeout(timer);
+      callOptions.signal?.removeEventListener("abort", onAbort);
+    }
+  };
+
+  const stderrOf = (conn?: Connection): { stderr?: string } => {
+    const text = (conn?.stderr ?? lastStderr)?.();
+    return text ? { stderr: text } : {};
+  };
+
+  return {
+    kind: options.kind ?? "mcp",
+    async start(callOptions: AdapterCallOptions = {}): Promise<ImplementationInfo> {
+      if (options.workspace) workspace = await options.workspace();
+      const conn = await connect(callOptions.signal);
+      current = conn;
+      const server = conn.client.getServerVersion();
+      const caps = conn.client.getServerCapabilities() ?? {};
+      return {
+        name: server?.name ?? "unknown",
+        ...(server?.version ? { version: server.version } : {}),
+        capabilities: Object.keys(caps).sort(),
+        protocol: "mcp",
+      };
+    },
+    async run(req: Request, callOptions: AdapterCallOptions = {}): Promise<Reply> {
+      const input =
+        (typeof req.input === "object" && req.input !== null ? req.input : {}) as Record<
+          string,
+          unknown
+        >;
+      switch (req.operation) {
+        case "list_tools": {
+          const tools: unknown[] = [];
+          let cursor: string | undefined;
+          for (let page = 0; page < MAX_PAGES; page++) {
+            const reply = await request("tools/list", cursor ? { cursor } : {}, callOptions);
+            if (reply.kind !== "result") return reply;
+            const value = reply.value as { tools?: unknown; nextCursor?: unknown };
+            if (!Array.isArray(value.tools)) return reply;
+            tools.push(...value.tools);
+            if (typeof value.nextCursor !== "string" || value.nextCursor === "") {
+              return { kind: "result", value: { ...value, tools } };
+            }
+            cursor = value.nextCursor;
+          }
+          return { kind: "errored", message: `tools/list gave more than ${MAX_PAGES} pages` };
+        }
+        case "call_tool": {
+          if (typeof input.name !== "string") {
+            return { kind: "errored", message: 'call_tool needs a string "name"' };
+          }
+          const params: Record<string, unknown> = { name: input.name };
+          if (input.arguments !== undefined) params.arguments = input.arguments;
+          return await request("tools/call", params, callOptions);
+        }
+        case "workspace":
+          return workspace
+            ? { kind: "result", value: { ...workspace } }
+            : { kind: "raised", type: "NoWorkspace", message: "the adapter has no workspace" };
+        default:
+          return { kind: "errored", message: `Unknown operation "${req.operation}"` };
+      }
+    },
+    async close(): Promise<void> {
+      if (shut) return;
+      shut = true;
+      const conn = current ?? await connecting?.catch(() => undefined);
+      current = undefined;
+      await conn?.client.close().catch(() => {});
+      await options.onClose?.().catch(() => {});
+    },
+    stderr(): string {
+      return lastStderr?.() ?? "";
+    },
+  };
+}

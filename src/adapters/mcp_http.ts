@@ -1,0 +1,144 @@
+import type { Adapter } from "../core/types.ts";
+import { StreamableHTTPClientTransport } from "./_mcp_sdk.ts";
+import { mcpClientAdapter, type McpWorkspace } from "./mcp_client.ts";
+
+/** Options of {@linkcode mcpHttpAdapter}. */
+export interface McpHttpAdapterOptions {
+  /**
+   * HTTP headers sent with every request (an `Authorization` header, say).
+   *
+   * @default {}
+   */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * A folder the server can read, where the kit lays out scenario files.
+   *
+   * @default a temp folder the adapter creates (and removes at close)
+   */
+  workspace?: string;
+  /**
+   * The server's root (NETDRYRUN_MCP_ROOT, say): a folder inside `workspace`.
+   *
+   * @default undefined (the server has no root the kit knows)
+   */
+  root?: string;
+  /**
+   * Milliseconds the initialization may take.
+   *
+   * @default 15000
+   */
+  initTimeoutMs?: number;
+  /**
+   * Milliseconds one request may take.
+   *
+   * @default 10000
+   */
+  callTimeoutMs?: number;
+  /**
+   * Largest HTTP response body read, in bytes.
+   *
+   * @default 8388608 (8 MiB)
+   */
+  maxResponseBytes?: number;
+}
+
+function capped(response: Response, max: number): Response {
+  if (!response.body) return response;
+  // A declared length is enforced by fetch itself: no need to count what is under the cap.
+  const declared = Number(response.headers.get("content-length") ?? NaN);
+  if (Number.isInteger(declared) && declared <= max) return response;
+  if (Number.isInteger(declared)) {
+    response.body.cancel().catch(() => {});
+    throw new Error(`response body of ${declared} bytes is over ${max} bytes`);
+  }
+  let seen = 0;
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > max) controller.error(new Error(`response body over ${max} bytes`));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+/**
+ * An MCP adapter for a server already running behind a Streamable HTTP URL, through the
+ * SDK's `StreamableHTTPClientTransport`. Response bodies are capped; a server that stops
+ * answering is `errored` after the call timeout.
+ *
+ * @example Talk to the reference server over HTTP
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mcpHttpAdapter } from "./mcp_http.ts";
+ * import { serveNetdryrunHttp } from "../../conformance/netdryrun_mcp/reference_server/http.ts";
+ *
+ * const server = serveNetdryrunHttp({ port: 0 });
+ * const adapter = mcpHttpAdapter(server.url);
+ * await adapter.start();
+ * assert.equal((await adapter.run({ operation: "list_tools", input: {} })).kind, "result");
+ * await adapter.close();
+ * await server.shutdown();
+ * ```
+ *
+ * @param url The MCP endpoint, for example `http://127.0.0.1:8787/mcp`.
+ * @param options Headers, workspace, root, timeouts, size cap.
+ * @returns The adapter (kind `mcp-http`).
+ * @throws {Error} When `url` is not an http(s) URL or `root` is not inside `workspace`.
+ */
+export function mcpHttpAdapter(url: string, options: McpHttpAdapterOptions = {}): Adapter {
+  let endpoint: URL;
+  try {
+    endpoint = new URL(url);
+  } catch {
+    throw new Error(`The server URL "${url}" is not a URL`);
+  }
+  if (endpoint.protocol !== "http:" && endpoint.protocol !== "https:") {
+    throw new Error(`The server URL "${url}" is not http or https`);
+  }
+  if (
+    options.root &&
+    (!options.workspace || !options.root.startsWith(options.workspace.replace(/\/$/, "") + "/"))
+  ) {
+    throw new Error(
+      `The root "${options.root}" is not inside the workspace "${options.workspace ?? ""}"`,
+    );
+  }
+  const max = options.maxResponseBytes ?? 8 * 1024 * 1024;
+  let created: string | undefined;
+  return mcpClientAdapter(() => ({
+    transport: new StreamableHTTPClientTransport(endpoint, {
+      requestInit: { headers: { ...options.headers } },
+      fetch: async (input, init) => capped(await fetch(input, init), max),
+      reconnectionOptions: {
+        maxReconnectionDelay: 1_000,
+        initialReconnectionDelay: 100,
+        reconnectionDelayGrowFactor: 2,
+        maxRetries: 0,
+      },
+    }),
+  }), {
+    kind: "mcp-http",
+    initTimeoutMs: options.initTimeoutMs,
+    callTimeoutMs: options.callTimeoutMs,
+    maxRestarts: 1,
+    async workspace(): Promise<McpWorkspace> {
+      if (options.workspace) {
+        await Deno.mkdir(options.workspace, { recursive: true });
+        if (options.root) await Deno.mkdir(options.root, { recursive: true });
+        return { path: options.workspace, root: options.root ?? null };
+      }
+      created = await Deno.makeTempDir({ prefix: "netconform-mcp-" });
+      return { path: created, root: null };
+    },
+    async onClose() {
+      if (created) await Deno.remove(created, { recursive: true }).catch(() => {});
+    },
+  });
+}

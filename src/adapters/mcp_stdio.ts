@@ -1,0 +1,155 @@
+import { join } from "node:path";
+import type { Adapter } from "../core/types.ts";
+import { StdioClientTransport } from "./_mcp_sdk.ts";
+import { mcpClientAdapter, type McpWorkspace } from "./mcp_client.ts";
+
+/** Options of {@linkcode mcpStdioAdapter}. */
+export interface McpStdioAdapterOptions {
+  /**
+   * Working folder of the server.
+   *
+   * @default the kit's working folder
+   */
+  cwd?: string;
+  /**
+   * Environment of the server, on top of the variables the kit passes through (PATH, HOME,
+   * USER, LOGNAME, SHELL, TERM, TMPDIR, DENO_DIR, NODE_EXTRA_CA_CERTS, DENO_TLS_CA_STORE,
+   * SSL_CERT_FILE, SSL_CERT_DIR).
+   *
+   * @default {}
+   */
+  env?: Readonly<Record<string, string>>;
+  /**
+   * Pass the kit's whole environment instead of the short list.
+   *
+   * @default false
+   */
+  inheritEnv?: boolean;
+  /**
+   * Name of an environment variable that receives the server's root, a folder inside the
+   * workspace the adapter creates (for example `NETDRYRUN_MCP_ROOT`).
+   *
+   * @default undefined (the server gets no root)
+   */
+  rootEnv?: string;
+  /**
+   * Milliseconds from spawn to an initialized session.
+   *
+   * @default 15000
+   */
+  initTimeoutMs?: number;
+  /**
+   * Milliseconds one request may take.
+   *
+   * @default 10000
+   */
+  callTimeoutMs?: number;
+  /**
+   * How many times a crashed server is started again.
+   *
+   * @default 3
+   */
+  maxRestarts?: number;
+  /**
+   * Largest message read from the server's stdout, in bytes.
+   *
+   * @default 8388608 (8 MiB)
+   */
+  maxMessageBytes?: number;
+}
+
+const PASSED_ENV = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "TERM",
+  "TMPDIR",
+  "DENO_DIR",
+  "NODE_EXTRA_CA_CERTS",
+  "DENO_TLS_CA_STORE",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+];
+
+/** Bytes of the server's stderr kept (the latest). */
+const STDERR_KEEP = 16 * 1024;
+
+/**
+ * An MCP adapter that starts the server as a child process and talks MCP over its stdio,
+ * through the SDK's `StdioClientTransport`. The adapter creates a workspace folder (a temp
+ * folder, removed at close) shared with the server; with `rootEnv`, the server's root is
+ * `<workspace>/root`, passed in that variable. A crashed server is started again on the next
+ * call (bounded); its stderr is kept (the last 16 KiB) for errored reports.
+ *
+ * @example Certify nothing, just list the reference server's tools
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mcpStdioAdapter } from "./mcp_stdio.ts";
+ *
+ * const main = new URL("../../conformance/netdryrun_mcp/reference_server/main.ts", import.meta.url);
+ * const adapter = mcpStdioAdapter([Deno.execPath(), "run", "-A", main.pathname, "--stdio"]);
+ * await adapter.start();
+ * const reply = await adapter.run({ operation: "list_tools", input: {} });
+ * assert.equal(reply.kind, "result");
+ * await adapter.close();
+ * ```
+ *
+ * @param argv The server's command and arguments.
+ * @param options Working folder, environment, root variable, timeouts.
+ * @returns The adapter (kind `mcp-stdio`).
+ * @throws {Error} When `argv` is empty.
+ */
+export function mcpStdioAdapter(
+  argv: readonly string[],
+  options: McpStdioAdapterOptions = {},
+): Adapter {
+  if (argv.length === 0 || argv[0] === "") throw new Error('The server command "argv" is empty');
+  let workspace: McpWorkspace | undefined;
+  const baseEnv = (): Record<string, string> => {
+    if (options.inheritEnv) return Deno.env.toObject();
+    const env: Record<string, string> = {};
+    for (const name of PASSED_ENV) {
+      const value = Deno.env.get(name);
+      if (value !== undefined) env[name] = value;
+    }
+    return env;
+  };
+  return mcpClientAdapter(() => {
+    const env = { ...baseEnv(), ...options.env };
+    if (options.rootEnv && workspace?.root) env[options.rootEnv] = workspace.root;
+    const transport = new StdioClientTransport({
+      command: argv[0],
+      args: argv.slice(1),
+      env,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      stderr: "pipe",
+      maxBufferSize: options.maxMessageBytes ?? 8 * 1024 * 1024,
+    });
+    let kept = "";
+    transport.stderr?.on("data", (chunk: Uint8Array | string) => {
+      kept += typeof chunk === "string" ? chunk : new TextDecoder().decode(chunk);
+      if (kept.length > STDERR_KEEP * 2) kept = kept.slice(-STDERR_KEEP);
+    });
+    return { transport, stderr: () => kept.slice(-STDERR_KEEP) };
+  }, {
+    kind: "mcp-stdio",
+    initTimeoutMs: options.initTimeoutMs,
+    callTimeoutMs: options.callTimeoutMs,
+    maxRestarts: options.maxRestarts,
+    async workspace() {
+      const path = await Deno.makeTempDir({ prefix: "netconform-mcp-" });
+      let root: string | null = null;
+      if (options.rootEnv) {
+        root = join(path, "root");
+        await Deno.mkdir(root);
+      }
+      workspace = { path, root };
+      return workspace;
+    },
+    async onClose() {
+      if (workspace) await Deno.remove(workspace.path, { recursive: true }).catch(() => {});
+    },
+  });
+}

@@ -1,0 +1,385 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { resolveSeed } from "../core/seed.ts";
+import type { Reply } from "../core/types.ts";
+import { subprocessAdapter, type SubprocessAdapterOptions } from "./subprocess.ts";
+
+const PYTHON = await (async () => {
+  try {
+    await Deno.stat("/usr/bin/python3");
+    return "/usr/bin/python3";
+  } catch {
+    return "python3";
+  }
+})();
+const FAKE = new URL("./testdata/fake_impl.py", import.meta.url).pathname;
+const seed = resolveSeed();
+console.log(`subprocess_test seed: ${seed}`);
+
+function fake(mode = "ok", options: Partial<SubprocessAdapterOptions> = {}) {
+  return subprocessAdapter({
+    argv: [PYTHON, FAKE, mode],
+    profile: "test.profile/v1",
+    requestTimeoutMs: 2_000,
+    startTimeoutMs: 5_000,
+    closeTimeoutMs: 500,
+    ...options,
+  });
+}
+
+function test(name: string, fn: () => Promise<void>) {
+  Deno.test({ name, fn, sanitizeOps: true, sanitizeResources: true });
+}
+
+const run = (adapter: ReturnType<typeof fake>, input: unknown) =>
+  adapter.run({ operation: "test", input });
+
+function errored(reply: Reply): Extract<Reply, { kind: "errored" }> {
+  assert.equal(reply.kind, "errored", `expected errored, got ${JSON.stringify(reply)}`);
+  return reply as Extract<Reply, { kind: "errored" }>;
+}
+
+test("handshake sends protocol, profile and limits and returns the implementation", async () => {
+  const adapter = fake("ok", { maxLineBytes: 4096, requestTimeoutMs: 1234 });
+  try {
+    const info = await adapter.start();
+    assert.equal(info.name, "fake");
+    assert.equal(info.language, "python");
+    assert.deepEqual(info.operations, ["test"]);
+    // The fake echoes what the kit sent in the handshake.
+    assert.equal(info.profile, "test.profile/v1");
+    assert.deepEqual(info.limits, { max_line_bytes: 4096, request_ms: 1234 });
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("the four response kinds map to replies", async () => {
+  const adapter = fake();
+  try {
+    await adapter.start();
+    assert.deepEqual(await run(adapter, { do: "echo", value: { a: [1, null] } }), {
+      kind: "result",
+      value: { a: [1, null] },
+    });
+    assert.deepEqual(await run(adapter, { do: "raise" }), {
+      kind: "raised",
+      type: "KeyError",
+      message: "'x'",
+      traceback: "tb",
+    });
+    assert.deepEqual(await run(adapter, { do: "skip" }), { kind: "skipped", reason: "not today" });
+    const e = errored(await run(adapter, { do: "errored" }));
+    assert.match(e.message, /adapter reported an internal error: "adapter bug"/);
+    assert.match(e.stderr ?? "", /Traceback: boom/);
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("pipelined requests are matched by seq whatever the answer order (property)", async () => {
+  const adapter = fake();
+  try {
+    await adapter.start();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ value: fc.jsonValue({ maxDepth: 2 }), defer: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        async (items) => {
+          // Deferred requests are answered later, in reverse order, when "flush" arrives.
+          const replies = items.map((item, i) =>
+            run(adapter, { do: item.defer ? "defer" : "echo", value: [i, item.value] })
+          );
+          const flush = run(adapter, { do: "flush", value: "flushed" });
+          const got = await Promise.all(replies);
+          // JSON round trip: -0 becomes 0, as any JSON transport does.
+          const expected = items.map((item, i) => JSON.parse(JSON.stringify([i, item.value])));
+          assert.deepEqual(got, expected.map((value) => ({ kind: "result", value })));
+          assert.deepEqual(await flush, { kind: "result", value: "flushed" });
+        },
+      ),
+      { seed, numRuns: 25 },
+    );
+    assert.equal(adapter.stats().spawns, 1);
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("the kit validates its own requests before sending", async () => {
+  const adapter = fake();
+  try {
+    await adapter.start();
+    assert.match(
+      errored(await adapter.run({ operation: "", input: 1 })).message,
+      /not a protocol message: "\/operation"/,
+    );
+    assert.match(
+      errored(await adapter.run({ operation: "test", input: undefined })).message,
+      /required property 'input'/,
+    );
+    assert.match(
+      errored(await adapter.run({ operation: "test", input: { n: 1n } })).message,
+      /not JSON data/,
+    );
+    assert.equal(adapter.stats().requests, 0);
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("invalid responses are errored with an escaped excerpt, and the process goes on", async () => {
+  const adapter = fake();
+  try {
+    await adapter.start();
+    const garbage = errored(await run(adapter, { do: "garbage" }));
+    assert.match(garbage.message, /not JSON: "garbage \\u001b\[2J here"/);
+    assert.ok(!garbage.message.includes("\x1b"));
+    assert.match(
+      errored(await run(adapter, { do: "bad-message" })).message,
+      /invalid protocol message: .*value/,
+    );
+    assert.match(
+      errored(await run(adapter, { do: "wrong-seq" })).message,
+      /which the kit never sent/,
+    );
+    assert.match(errored(await run(adapter, { do: "invalid-utf8" })).message, /not valid UTF-8/);
+    // A valid answer after garbage still lands: the stream is line-synchronised.
+    assert.deepEqual(await run(adapter, { do: "echo", value: 5 }), { kind: "result", value: 5 });
+    // A second answer to the same seq is ignored and counted.
+    assert.deepEqual(await run(adapter, { do: "dup" }), { kind: "result", value: 1 });
+    assert.deepEqual(await run(adapter, { do: "echo", value: 6 }), { kind: "result", value: 6 });
+    assert.equal(adapter.stats().lateResponses, 1);
+    assert.equal(adapter.stats().spawns, 1);
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("a line longer than maxLineBytes is errored with its size, then reading resumes", async () => {
+  const adapter = fake("ok", { maxLineBytes: 1000 });
+  try {
+    await adapter.start();
+    const e = errored(await run(adapter, { do: "huge", bytes: 200_000 }));
+    assert.match(e.message, /longer than 1000 bytes \(max_line_bytes\): "\{.*\.\.\. \(\d+ bytes\)/);
+    assert.deepEqual(await run(adapter, { do: "huge", bytes: 10 }), {
+      kind: "result",
+      value: "x".repeat(10),
+    });
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("a crash errors the request in flight, restarts, replays the handshake and the others", async () => {
+  const adapter = fake();
+  try {
+    const first = await adapter.start();
+    // Both lines reach the process together; it dies on the first one.
+    const [crash, after] = await Promise.all([
+      run(adapter, { do: "exit", code: 9 }),
+      run(adapter, { do: "echo", value: "replayed" }),
+    ]);
+    assert.match(errored(crash).message, /exited with code 9 while running request \d+ \("test"\)/);
+    // "replayed" would be errored "request before handshake" without the handshake replay.
+    assert.deepEqual(after, { kind: "result", value: "replayed" });
+    const segv = errored(await run(adapter, { do: "segv" }));
+    assert.match(segv.message, /killed by signal SIGSEGV/);
+    assert.deepEqual(await run(adapter, { do: "echo", value: 1 }), { kind: "result", value: 1 });
+    assert.deepEqual(adapter.stats().spawns, 3);
+    assert.deepEqual(adapter.stats().restarts, 2);
+    assert.ok(first.pid);
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("a partial line then exit is errored with the unfinished line", async () => {
+  const adapter = fake();
+  try {
+    await adapter.start();
+    const e = errored(await run(adapter, { do: "partial", then: "exit" }));
+    assert.match(
+      e.message,
+      /exited with code 4.*unfinished line: "\{\\"seq\\": \d+, \\"type\\": \\"resp"/,
+    );
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("a timeout errors the request, kills the process and replays the others", async () => {
+  const adapter = fake("ok", { requestTimeoutMs: 300 });
+  try {
+    await adapter.start();
+    const t0 = performance.now();
+    const [hung, queued] = await Promise.all([
+      run(adapter, { do: "partial" }),
+      run(adapter, { do: "echo", value: "after" }),
+    ]);
+    const e = errored(hung);
+    assert.match(e.message, /No response to request \d+ \("test"\) within 300 ms/);
+    assert.match(e.message, /unfinished line so far: "\{\\"seq\\"/);
+    assert.match(e.message, /restart 1 of at most 3/);
+    assert.deepEqual(queued, { kind: "result", value: "after" });
+    assert.ok(performance.now() - t0 < 3_000);
+    assert.equal(adapter.stats().spawns, 2);
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("restarts are bounded: past maxRestarts every request is errored at once", async () => {
+  const adapter = fake("ok", { maxRestarts: 1, requestTimeoutMs: 200 });
+  try {
+    await adapter.start();
+    errored(await run(adapter, { do: "hang" }));
+    errored(await run(adapter, { do: "exit" }));
+    const t0 = performance.now();
+    const late = errored(await run(adapter, { do: "echo", value: 1 }));
+    assert.match(
+      late.message,
+      /after 1 restart\(s\) \(max_restarts 1\); the kit no longer runs it/,
+    );
+    assert.ok(performance.now() - t0 < 100);
+    assert.equal(adapter.stats().spawns, 2);
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("stray lines while idle are kept in stderr(), not blamed", async () => {
+  const adapter = fake("chatty");
+  try {
+    await adapter.start();
+    assert.deepEqual(await run(adapter, { do: "echo", value: 1 }), { kind: "result", value: 1 });
+    assert.equal(adapter.stats().strayLines, 1);
+    assert.match(
+      adapter.stderr(),
+      /\[netconform\] The implementation wrote a line that is not JSON: "a stray line"/,
+    );
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("stderr is kept in a bounded ring and attached to errored replies", async () => {
+  const adapter = fake("ok", { stderrBytes: 100 });
+  try {
+    await adapter.start();
+    await run(adapter, { do: "stderr", text: "a".repeat(500) + "\x1b[31mTAIL\n" });
+    const text = adapter.stderr();
+    assert.match(text, /^\[\.\.\. 4\d\d earlier bytes dropped\]\n/);
+    assert.match(text, /a\\u001b\[31mTAIL\n$/);
+    const e = errored(await run(adapter, { do: "exit", code: 2 }));
+    assert.match(e.stderr ?? "", /TAIL/);
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("start failures reject with a clear message", async () => {
+  const cases: [string, Partial<SubprocessAdapterOptions>, RegExp][] = [
+    ["garbage", {}, /answered the handshake with a line that is not JSON: "hello there"/],
+    ["refuse", {}, /refused the handshake: "no licence\\u001b\[31m"/],
+    ["silent", { startTimeoutMs: 300 }, /did not answer the handshake within 300 ms/],
+    ["exit", {}, /before answering the handshake \(the process exited with code 3\)/],
+    ["wrong-seq", {}, /handshake response has seq \d+, expected \d+/],
+    ["bad-protocol", {}, /handshake response is not valid: "\/protocol" must be equal to constant/],
+  ];
+  for (const [mode, options, pattern] of cases) {
+    const adapter = fake(mode, options);
+    try {
+      await assert.rejects(adapter.start(), pattern, mode);
+      if (mode === "exit") assert.match(adapter.stderr(), /fake: cannot start/);
+    } finally {
+      await adapter.close();
+    }
+  }
+  const missing = subprocessAdapter({ argv: ["/nonexistent/program"] });
+  await assert.rejects(missing.start(), /Could not start "\/nonexistent\/program"/);
+  assert.match(
+    errored(await missing.run({ operation: "x", input: 1 })).message,
+    /could not be started/,
+  );
+  await missing.close();
+  assert.throws(() => subprocessAdapter({ argv: [] }), /argv is empty/);
+  assert.throws(
+    () => subprocessAdapter({ argv: ["x"], requestTimeoutMs: 0 }),
+    /"requestTimeoutMs"/,
+  );
+});
+
+test("an aborted request is errored promptly and its late answer ignored", async () => {
+  const adapter = fake();
+  try {
+    await adapter.start();
+    const abort = new AbortController();
+    const reply = adapter.run({ operation: "test", input: { do: "sleep", ms: 300, value: 1 } }, {
+      signal: abort.signal,
+    });
+    abort.abort();
+    assert.match(errored(await reply).message, /aborted by the kit/);
+    assert.deepEqual(await run(adapter, { do: "echo", value: 2 }), { kind: "result", value: 2 });
+    assert.equal(adapter.stats().lateResponses, 1);
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("close() ends a hung process and errors what is in flight, in bounded time", async () => {
+  const adapter = fake("ok", { requestTimeoutMs: 60_000, closeTimeoutMs: 200 });
+  await adapter.start();
+  const hung = run(adapter, { do: "hang" });
+  const t0 = performance.now();
+  await adapter.close();
+  assert.match(errored(await hung).message, /closed before the implementation answered/);
+  assert.ok(performance.now() - t0 < 3_000, `close took ${performance.now() - t0} ms`);
+  assert.match(errored(await run(adapter, { do: "echo" })).message, /adapter is closed/);
+  await adapter.close(); // twice is fine
+});
+
+test("close() kills the process group, grandchildren included", async () => {
+  if (Deno.build.os !== "linux") return;
+  const adapter = fake("ok", { closeTimeoutMs: 200 });
+  await adapter.start();
+  const reply = await run(adapter, { do: "grandchild" });
+  assert.equal(reply.kind, "result");
+  const pid = (reply as { value: number }).value;
+  await adapter.close();
+  let state = "gone";
+  try {
+    state = (await Deno.readTextFile(`/proc/${pid}/stat`)).split(") ")[1][0];
+  } catch {
+    // gone
+  }
+  assert.ok(state === "gone" || state === "Z", `grandchild ${pid} is in state ${state}`);
+});
+
+test("the child gets the passed variables plus env, and the working directory", async () => {
+  Deno.env.set("NETCONFORM_TEST_SECRET", "x");
+  try {
+    const adapter = fake("ok", { env: { EXTRA: "1" }, cwd: "/tmp" });
+    try {
+      await adapter.start();
+      const names = (await run(adapter, { do: "env" }) as { value: string[] }).value;
+      assert.ok(names.includes("PATH") && names.includes("EXTRA"));
+      assert.ok(!names.includes("NETCONFORM_TEST_SECRET"));
+      assert.deepEqual(await run(adapter, { do: "cwd" }), { kind: "result", value: "/tmp" });
+    } finally {
+      await adapter.close();
+    }
+    const inherit = fake("ok", { inheritEnv: true });
+    try {
+      await inherit.start();
+      const names = (await run(inherit, { do: "env" }) as { value: string[] }).value;
+      assert.ok(names.includes("NETCONFORM_TEST_SECRET"));
+    } finally {
+      await inherit.close();
+    }
+  } finally {
+    Deno.env.delete("NETCONFORM_TEST_SECRET");
+  }
+});

@@ -1,0 +1,133 @@
+"""A deliberately scriptable netconform.subprocess/v1 implementation for the adapter's tests.
+
+Stdlib only. The handshake behaviour comes from argv[1] (default "ok"); each request's
+behaviour from its input {"do": ..., ...}. Requests before a handshake are answered errored,
+so a test can tell whether the kit replayed the handshake after a restart.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+mode = sys.argv[1] if len(sys.argv) > 1 else "ok"
+out = sys.stdout.buffer
+deferred = []
+greeted = False
+
+
+def send(obj):
+    out.write((json.dumps(obj) + "\n").encode())
+    out.flush()
+
+
+def raw(data):
+    out.write(data)
+    out.flush()
+
+
+def respond(seq, **fields):
+    send(dict(seq=seq, type="response", **fields))
+
+
+def handshake(msg):
+    seq = msg["seq"]
+    if mode == "garbage":
+        return raw(b"hello there\n")
+    if mode == "refuse":
+        return send({"seq": seq, "type": "handshake", "kind": "refused", "message": "no licence\x1b[31m"})
+    if mode == "silent":
+        return time.sleep(3600)
+    if mode == "exit":
+        sys.stderr.write("fake: cannot start\n")
+        sys.stderr.flush()
+        os._exit(3)
+    if mode == "wrong-seq":
+        seq += 7
+    protocol = "netconform.subprocess/v0" if mode == "bad-protocol" else "netconform.subprocess/v1"
+    hello = {"seq": seq, "type": "handshake", "kind": "ready", "protocol": protocol,
+             "implementation": {"name": "fake", "version": "1", "language": "python", "pid": os.getpid(),
+                                "profile": msg.get("profile"), "limits": msg.get("limits")},
+             "operations": ["test"]}
+    # In chatty mode a stray line follows the handshake in the same write.
+    raw((json.dumps(hello) + "\n" + ("a stray line\n" if mode == "chatty" else "")).encode())
+
+
+def request(msg):
+    seq = msg["seq"]
+    spec = msg["input"] if isinstance(msg["input"], dict) else {"do": "echo", "value": msg["input"]}
+    do = spec.get("do", "echo")
+    if not greeted:
+        return respond(seq, kind="errored", message="request before handshake")
+    if do == "echo":
+        return respond(seq, kind="result", value=spec.get("value"))
+    if do == "sleep":
+        time.sleep(spec["ms"] / 1000)
+        return respond(seq, kind="result", value=spec.get("value"))
+    if do == "hang":
+        while True:
+            time.sleep(3600)
+    if do == "exit":
+        os._exit(spec.get("code", 1))
+    if do == "segv":
+        os.kill(os.getpid(), signal.SIGSEGV)
+        time.sleep(10)
+    if do == "garbage":
+        raw(spec.get("text", "garbage \x1b[2J here").encode() + b"\n")
+        if spec.get("answer", False):
+            respond(seq, kind="result", value=spec.get("value"))
+        return None
+    if do == "invalid-utf8":
+        return raw(b'{"seq": ' + str(seq).encode() + b', "x": "\xff\xfe"}\n')
+    if do == "partial":
+        raw(b'{"seq": ' + str(seq).encode() + b', "type": "resp')
+        if spec.get("then") == "exit":
+            os._exit(4)
+        while True:
+            time.sleep(3600)
+    if do == "huge":
+        return respond(seq, kind="result", value="x" * spec["bytes"])
+    if do == "bad-message":
+        return respond(seq, kind="result")  # no value
+    if do == "wrong-seq":
+        return respond(seq + 1000000, kind="result", value=1)
+    if do == "dup":
+        respond(seq, kind="result", value=1)
+        return respond(seq, kind="result", value=2)
+    if do == "raise":
+        return respond(seq, kind="raised", exception={"type": "KeyError", "message": "'x'", "traceback": "tb"})
+    if do == "skip":
+        return respond(seq, kind="skipped", reason="not today")
+    if do == "errored":
+        return respond(seq, kind="errored", message="adapter bug", traceback="Traceback: boom")
+    if do == "stderr":
+        sys.stderr.write(spec["text"])
+        sys.stderr.flush()
+        return respond(seq, kind="result", value=None)
+    if do == "defer":
+        deferred.append((seq, spec.get("value")))
+        return None
+    if do == "flush":
+        for s, v in reversed(deferred):
+            respond(s, kind="result", value=v)
+        deferred.clear()
+        return respond(seq, kind="result", value=spec.get("value"))
+    if do == "env":
+        return respond(seq, kind="result", value=sorted(os.environ))
+    if do == "cwd":
+        return respond(seq, kind="result", value=os.getcwd())
+    if do == "grandchild":
+        child = subprocess.Popen(["sleep", "60"])
+        return respond(seq, kind="result", value=child.pid)
+    return respond(seq, kind="errored", message="unknown behaviour " + json.dumps(do))
+
+
+for line in sys.stdin.buffer:
+    msg = json.loads(line)
+    if msg["type"] == "handshake":
+        handshake(msg)
+        greeted = True
+    else:
+        request(msg)
