@@ -82,3 +82,4 @@ export * from "./conformance/normalizer/arbitraries.ts";
 export * from "./conformance/normalizer/mutations.ts";
 export * from "./conformance/normalizer/reference.ts";
 export * from "./conformance/normalizer/suite.ts";
+export * from "./src/cli/adapter_kinds.ts";

@@ -83,7 +83,7 @@ function flipStatus(copy: Obs, i: number): string {
 }
 
 /** Near-miss observations, each caught by exactly the rule it names. */
-export const normalizerMutations: readonly Mutation<Obs>[] = [
+export const normalizerMutations: readonly Mutation<NormalizerObservation>[] = [
   mutation("drop-output", "NORM-OBSERVATION", "remove the output", () => true, (copy) => {
     delete (copy as Partial<Obs>).output;
     delete copy.again;

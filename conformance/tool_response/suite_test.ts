@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import { inProcessAdapter } from "../../src/adapters/in_process.ts";
+import { runSuite } from "../../src/core/run_suite.ts";
+import { toolResponseSuite } from "./suite.ts";
+
+Deno.test("tool-response suite: a target's own invocations are the cases, each response checked", async () => {
+  const calls: unknown[] = [];
+  // A small tool server: two tools, one of them returning a legacy shape.
+  const adapter = inProcessAdapter((request) => {
+    calls.push(request);
+    const { name } = request.input as { name: string };
+    if (name === "list_nodes") {
+      return {
+        success: true,
+        total: 1,
+        successful: 1,
+        failed: 0,
+        data: [{ id: "n1", name: "R1", status: "success", result: "started" }],
+      };
+    }
+    return [{ device_name: "R1", status: "success", output: "ok" }];
+  });
+  const report = await runSuite(toolResponseSuite, adapter, {
+    target: "my-tools",
+    seed: 1,
+    options: {
+      invocations: [
+        { name: "list_nodes", arguments: { project_id: "p" } },
+        { name: "legacy_tool", arguments: {}, description: "a tool not migrated yet" },
+      ],
+    },
+  });
+  assert.deepEqual(calls, [
+    { operation: "call_tool", input: { name: "list_nodes", arguments: { project_id: "p" } } },
+    { operation: "call_tool", input: { name: "legacy_tool", arguments: {} } },
+  ]);
+  assert.deepEqual(report.cases.map((c) => [c.id, c.outcome]), [
+    ["invocation-0", "passed"],
+    ["invocation-1", "failed"],
+  ]);
+  assert.equal(report.cases[1].description, "a tool not migrated yet");
+  assert.deepEqual([...new Set(report.cases[1].findings.map((f) => f.ruleId))], ["TR-SCHEMA"]);
+});
+
+Deno.test("tool-response suite: generated scenarios cover failures, bad projects and empty commands", async () => {
+  const cases = await toolResponseSuite.cases({ seed: 4, runs: 200, options: {} });
+  const descriptions = cases.map((c) => c.description);
+  assert.equal(cases.length, 200);
+  assert.ok(descriptions.some((d) => d.includes("bad project id")));
+  assert.ok(descriptions.some((d) => d.includes("no commands")));
+  assert.ok(descriptions.some((d) => /[1-9] failing/.test(d)));
+  assert.ok(descriptions.some((d) => d.startsWith("0 devices")));
+});
