@@ -83,3 +83,6 @@ export * from "./conformance/normalizer/mutations.ts";
 export * from "./conformance/normalizer/reference.ts";
 export * from "./conformance/normalizer/suite.ts";
 export * from "./src/cli/adapter_kinds.ts";
+export * from "./src/core/edit_mutation.ts";
+export * from "./src/core/source_error.ts";
+export * from "./src/core/run_property.ts";

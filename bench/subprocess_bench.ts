@@ -24,14 +24,7 @@
 import { subprocessAdapter } from "../src/adapters/subprocess.ts";
 
 const BATCH = 64;
-const PYTHON = await (async () => {
-  try {
-    await Deno.stat("/usr/bin/python3");
-    return "/usr/bin/python3";
-  } catch {
-    return "python3";
-  }
-})();
+const PYTHON = pythonPath();
 const ROOT = new URL("..", import.meta.url).pathname;
 const ADAPTER_ARGV = [
   PYTHON,
@@ -72,6 +65,7 @@ while True:
         start = nl + 1
         os.write(1, line)
 `;
+import { pythonPath } from "../src/testing/python_path.ts";
 
 // The same, but each line goes through json.loads and back through json.dumps: the floor of
 // any JSON-lines protocol in Python (no envelope, no validation, no function call).

@@ -1,27 +1,17 @@
 import fc from "fast-check";
+import { editMutation } from "../../src/core/edit_mutation.ts";
 import type { Mutation } from "../../src/core/types.ts";
 import { type AgentFlaws, runAgentLoop } from "./_agent_loop.ts";
 import { classifyRequest } from "./_check_http.ts";
 import type { AgentObservation, ChatLimitsObservation, HttpObservation } from "./types.ts";
 
-/** A mutation with no random choice: `edit` changes a copy in place and returns the path. */
-function fixed(
+/** A mutation with no random choice (see `editMutation`). */
+const fixed = (
   id: string,
   ruleId: string,
   description: string,
-  edit: (o: ChatLimitsObservation) => string | undefined,
-): Mutation<ChatLimitsObservation> {
-  return {
-    id,
-    ruleId,
-    description,
-    mutate(value) {
-      const copy = structuredClone(value);
-      const instancePath = edit(copy);
-      return instancePath === undefined ? undefined : fc.constant({ value: copy, instancePath });
-    },
-  };
-}
+  edit: (copy: ChatLimitsObservation) => string | undefined,
+): Mutation<ChatLimitsObservation> => editMutation({ id, ruleId, description }, edit);
 
 /**
  * A mutation that replays the session's script and requests through the agent loop with one

@@ -3,13 +3,14 @@ import { subprocessAdapter } from "../../src/adapters/subprocess.ts";
 import { runSuite } from "../../src/core/run_suite.ts";
 import { resolveSeed } from "../../src/core/seed.ts";
 import { chatLimitsSuite } from "./suite.ts";
+import { pythonPath } from "../../src/testing/python_path.ts";
 
 const seed = resolveSeed();
 console.log(`chat_limits python_agent_test seed: ${seed} (set CONFORM_SEED to vary)`);
 const AGENT = new URL("../../examples/python/chat_agent.py", import.meta.url).pathname;
 
 const run = (...args: string[]) =>
-  runSuite(chatLimitsSuite, subprocessAdapter({ argv: ["/usr/bin/python3", AGENT, ...args] }), {
+  runSuite(chatLimitsSuite, subprocessAdapter({ argv: [pythonPath(), AGENT, ...args] }), {
     target: "python-chat-agent",
     seed,
     runs: 40,

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { PropertyDetails } from "../../src/core/check_profile.ts";
+import { type PropertyDetails, runProperty } from "../../src/core/run_property.ts";
 import { VERDICT } from "./_check_value.ts";
 import {
   HOSTILE_FRAGMENTS,
@@ -187,31 +187,7 @@ export function checkConsumer(
   decide: DecideFunction,
   options: ConsumerCheckOptions,
 ): PropertyDetails[] {
-  return properties(decide).map(([name, property]) => {
-    const details = fc.check(property, {
-      seed: options.seed,
-      numRuns: options.numRuns ?? 200,
-      ...(options.path ? { path: options.path } : {}),
-    });
-    const entry: PropertyDetails = {
-      property: name,
-      failed: details.failed,
-      numRuns: details.numRuns,
-      numSkips: details.numSkips,
-      seed: details.seed,
-    };
-    if (details.failed) {
-      entry.counterexamplePath = details.counterexamplePath ?? undefined;
-      entry.counterexample = details.counterexample;
-      entry.error = details.errorInstance instanceof Error
-        ? details.errorInstance.message
-        : String(details.errorInstance);
-      entry.replay = `{ seed: ${details.seed}, path: ${
-        JSON.stringify(details.counterexamplePath)
-      } }`;
-    }
-    return entry;
-  });
+  return properties(decide).map(([name, property]) => runProperty(name, property, options));
 }
 
 /**

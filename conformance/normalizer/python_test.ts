@@ -6,16 +6,10 @@ import { runSuite } from "../../src/core/run_suite.ts";
 import { resolveSeed } from "../../src/core/seed.ts";
 import type { SuiteReport } from "../../src/core/types.ts";
 import { normalizerSuite } from "./suite.ts";
+import { pythonPath } from "../../src/testing/python_path.ts";
 
 const PY = new URL("../../examples/python/", import.meta.url).pathname;
-const PYTHON = await (async () => {
-  try {
-    await Deno.stat("/usr/bin/python3");
-    return "/usr/bin/python3";
-  } catch {
-    return "python3";
-  }
-})();
+const PYTHON = pythonPath();
 const seed = resolveSeed();
 console.log(`python_test seed: ${seed}`);
 

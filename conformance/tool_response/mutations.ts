@@ -1,28 +1,16 @@
 import fc from "fast-check";
+import { editMutation } from "../../src/core/edit_mutation.ts";
 import { jsonPointer } from "../../src/core/json_pointer.ts";
 import type { Mutated, Mutation } from "../../src/core/types.ts";
 import type { ToolResponse, ToolResponseItem } from "./types.ts";
 
-type Edit = (r: ToolResponse) => string | undefined;
-
-/** A mutation with no random choice: `edit` changes a copy in place and returns the path. */
-function fixed(
+/** A mutation with no random choice (see `editMutation`). */
+const fixed = (
   id: string,
   ruleId: string,
   description: string,
-  edit: Edit,
-): Mutation<ToolResponse> {
-  return {
-    id,
-    ruleId,
-    description,
-    mutate(value) {
-      const copy = structuredClone(value);
-      const instancePath = edit(copy);
-      return instancePath === undefined ? undefined : fc.constant({ value: copy, instancePath });
-    },
-  };
-}
+  edit: (copy: ToolResponse) => string | undefined,
+): Mutation<ToolResponse> => editMutation({ id, ruleId, description }, edit);
 
 /** A mutation of one item chosen among those `applies` accepts. */
 function onItem(

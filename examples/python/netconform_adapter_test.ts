@@ -1,18 +1,12 @@
 import assert from "node:assert/strict";
 import type { Reply } from "../../src/core/types.ts";
 import { subprocessAdapter } from "../../src/adapters/subprocess.ts";
+import { pythonPath } from "../../src/testing/python_path.ts";
 
 const HERE = new URL(".", import.meta.url).pathname;
 const ADAPTER = `${HERE}netconform_adapter.py`;
 const BEHAVIOURS = `${HERE}testdata/behaviours.py`;
-const PYTHON = await (async () => {
-  try {
-    await Deno.stat("/usr/bin/python3");
-    return "/usr/bin/python3";
-  } catch {
-    return "python3";
-  }
-})();
+const PYTHON = pythonPath();
 const ENV = { PYTHONDONTWRITEBYTECODE: "1" };
 
 function python(args: string[], options: { python?: string; env?: Record<string, string> } = {}) {

@@ -3,15 +3,9 @@ import fc from "fast-check";
 import { resolveSeed } from "../core/seed.ts";
 import type { Reply } from "../core/types.ts";
 import { subprocessAdapter, type SubprocessAdapterOptions } from "./subprocess.ts";
+import { pythonPath } from "../testing/python_path.ts";
 
-const PYTHON = await (async () => {
-  try {
-    await Deno.stat("/usr/bin/python3");
-    return "/usr/bin/python3";
-  } catch {
-    return "python3";
-  }
-})();
+const PYTHON = pythonPath();
 const FAKE = new URL("./testdata/fake_impl.py", import.meta.url).pathname;
 const seed = resolveSeed();
 console.log(`subprocess_test seed: ${seed}`);

@@ -1,3 +1,4 @@
+import { SourceError } from "../core/source_error.ts";
 import { dirname, resolve } from "node:path";
 import { parseYamlSource, YamlSyntaxError } from "../core/_yaml_source.ts";
 import { createSchemaChecker } from "../core/schema_checker.ts";
@@ -45,15 +46,10 @@ export interface ConformConfig {
 }
 
 /** A config file that cannot be read, parsed or validated: one error with its position. */
-export class ConfigError extends Error {
-  /** Creates the error. */
-  constructor(
-    message: string,
-    readonly path: string,
-    readonly line?: number,
-    readonly col?: number,
-  ) {
-    super(line === undefined ? `${path}: ${message}` : `${path}:${line}:${col}: ${message}`);
+export class ConfigError extends SourceError {
+  /** Creates the error (see {@linkcode SourceError}). */
+  constructor(message: string, path: string, line?: number, col?: number) {
+    super(message, path, line, col);
     this.name = "ConfigError";
   }
 }

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { type PropertyDetails, runProperty } from "./run_property.ts";
 import type { Finding, Mutated, Mutation, Profile, Sample } from "./types.ts";
 
 /** Options of {@linkcode checkProfile} and {@linkcode assertProfile}. */
@@ -23,28 +24,6 @@ export interface CheckProfileOptions {
    * @default undefined
    */
   only?: readonly string[];
-}
-
-/** The run details of one property, as plain data. */
-export interface PropertyDetails {
-  /** `valid`, `total` or `mutation:<id>`. */
-  property: string;
-  /** Whether a counterexample was found. */
-  failed: boolean;
-  /** How many runs were made. */
-  numRuns: number;
-  /** How many generated values the property skipped (a mutation that did not apply). */
-  numSkips: number;
-  /** The seed. */
-  seed: number;
-  /** The replay path of the shrunk counterexample. */
-  counterexamplePath?: string;
-  /** The shrunk counterexample. */
-  counterexample?: unknown;
-  /** What went wrong with it. */
-  error?: string;
-  /** A paste-able `{ seed, path }` for replay. */
-  replay?: string;
 }
 
 function summarize(findings: Finding[]): string {
@@ -130,31 +109,7 @@ export function checkProfile(profile: Profile, options: CheckProfileOptions): Pr
   const out: PropertyDetails[] = [];
   for (const [name, property] of properties) {
     if (options.only && !options.only.includes(name)) continue;
-    const details = fc.check(property, {
-      seed: options.seed,
-      numRuns: options.numRuns ?? 200,
-      ...(options.path ? { path: options.path } : {}),
-    });
-    const entry: PropertyDetails = {
-      property: name,
-      failed: details.failed,
-      numRuns: details.numRuns,
-      numSkips: details.numSkips,
-      seed: details.seed,
-    };
-    if (details.failed && details.counterexample === null) {
-      entry.error = `never applied: fast-check gave up after skipping ${details.numSkips} ` +
-        `generated values (the mutation did not apply to any)`;
-    } else if (details.failed) {
-      entry.counterexamplePath = details.counterexamplePath ?? undefined;
-      entry.counterexample = details.counterexample?.[0];
-      entry.error = details.errorInstance instanceof Error
-        ? details.errorInstance.message
-        : String(details.errorInstance);
-      entry.replay = `{ seed: ${details.seed}, path: ${
-        JSON.stringify(details.counterexamplePath)
-      } }`;
-    }
+    const entry = runProperty(name, property, options);
     out.push(entry);
   }
   return out;

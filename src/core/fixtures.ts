@@ -1,3 +1,4 @@
+import { SourceError } from "./source_error.ts";
 import { createSchemaChecker } from "./schema_checker.ts";
 import { parseYamlSource, YamlSyntaxError } from "./_yaml_source.ts";
 import fixtureSchema from "./fixture.schema.json" with { type: "json" };
@@ -32,15 +33,10 @@ export interface FixtureFile {
 }
 
 /** A fixture file that cannot be read, parsed or that breaks the fixture format. */
-export class FixtureError extends Error {
-  /** Creates the error. */
-  constructor(
-    message: string,
-    readonly path: string,
-    readonly line?: number,
-    readonly col?: number,
-  ) {
-    super(line === undefined ? `${path}: ${message}` : `${path}:${line}:${col}: ${message}`);
+export class FixtureError extends SourceError {
+  /** Creates the error (see {@linkcode SourceError}). */
+  constructor(message: string, path: string, line?: number, col?: number) {
+    super(message, path, line, col);
     this.name = "FixtureError";
   }
 }
