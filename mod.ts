@@ -86,3 +86,4 @@ export * from "./src/cli/adapter_kinds.ts";
 export * from "./src/core/edit_mutation.ts";
 export * from "./src/core/source_error.ts";
 export * from "./src/core/run_property.ts";
+export * from "./src/core/finding_builder.ts";

@@ -1,4 +1,4 @@
-import type { Finding } from "../../src/core/types.ts";
+import { createFindingBuilder, type FindingBuilder } from "../../src/core/finding_builder.ts";
 import { chatLimitsRules } from "./rules.ts";
 
 const levels = new Map(chatLimitsRules.map((r) => [r.id, r.level]));
@@ -7,16 +7,7 @@ const levels = new Map(chatLimitsRules.map((r) => [r.id, r.level]));
 export const ruleLevels: Readonly<Record<string, "MUST" | "SHOULD">> = Object.fromEntries(levels);
 
 /** A finding of a rule of this profile, with the rule's level. */
-export function finding(
-  ruleId: string,
-  instancePath: string,
-  message: string,
-  extra: Pick<Finding, "expected" | "actual" | "params" | "keyword"> = {},
-): Finding {
-  const level = levels.get(ruleId);
-  if (!level) throw new Error(`Unknown rule "${ruleId}"`);
-  return { ruleId, level, instancePath, message, ...extra };
-}
+export const finding: FindingBuilder = createFindingBuilder(chatLimitsRules);
 
 /** Quote an untrusted string for a message: JSON-escaped and cut to `max` characters. */
 export function quote(text: string, max = 80): string {

@@ -1,3 +1,4 @@
+import { createFindingBuilder } from "../../src/core/finding_builder.ts";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { createSchemaChecker } from "../../src/core/schema_checker.ts";
 import { jsonPointer } from "../../src/core/json_pointer.ts";
@@ -35,14 +36,7 @@ const MAX_SCHEMA_CHARS = 256 * 1024;
 
 type Obj = Record<string, unknown>;
 
-function finding(
-  ruleId: string,
-  instancePath: string,
-  message: string,
-  extra: Partial<Finding> = {},
-): Finding {
-  return { ruleId, level: levels[ruleId] ?? "MUST", instancePath, message, ...extra };
-}
+const finding = createFindingBuilder(netdryrunMcpRules);
 
 function checkToolsList(obs: Obj): Finding[] {
   if (obs.raised) {

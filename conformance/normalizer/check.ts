@@ -1,6 +1,7 @@
+import { createFindingBuilder } from "../../src/core/finding_builder.ts";
 import { jsonPointer } from "../../src/core/json_pointer.ts";
 import { createSchemaChecker } from "../../src/core/schema_checker.ts";
-import type { CheckContext, Finding, Level } from "../../src/core/types.ts";
+import type { CheckContext, Finding } from "../../src/core/types.ts";
 import { checkToolResponse } from "../tool_response/profile.ts";
 import {
   bounded,
@@ -31,14 +32,7 @@ export const NORMALIZER_DEFAULT_VOLATILE: readonly string[] = [
 const levels = Object.fromEntries(normalizerRules.map((r) => [r.id, r.level]));
 const checkSchema = createSchemaChecker(schema, { defaultRule: "NORM-OBSERVATION", levels });
 
-function finding(
-  ruleId: string,
-  instancePath: string,
-  message: string,
-  extra: Partial<Finding> = {},
-): Finding {
-  return { ruleId, level: (levels[ruleId] ?? "MUST") as Level, instancePath, message, ...extra };
-}
+const finding = createFindingBuilder(normalizerRules);
 
 /** The volatile JSON Pointers of a check: the spec's plus `context.volatile`. */
 function volatileOf(context?: CheckContext): string[] {

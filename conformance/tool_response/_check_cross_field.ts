@@ -1,5 +1,7 @@
 import { jsonPointer } from "../../src/core/json_pointer.ts";
-import type { Finding, Level } from "../../src/core/types.ts";
+import { createFindingBuilder } from "../../src/core/finding_builder.ts";
+import type { Finding } from "../../src/core/types.ts";
+import { toolResponseRules } from "./rules.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -7,15 +9,7 @@ const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null &
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
 const has = (o: Obj, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
-function finding(
-  ruleId: string,
-  level: Level,
-  instancePath: string,
-  message: string,
-  extra: Partial<Finding> = {},
-): Finding {
-  return { ruleId, level, instancePath, message, ...extra };
-}
+const finding = createFindingBuilder(toolResponseRules);
 
 /**
  * The rules no schema can say: counts, the success flag and the SHOULD rules. Works on
@@ -35,7 +29,6 @@ export function checkCrossField(value: unknown): Finding[] {
     if (isCount(successful) && successful !== nSuccess) {
       out.push(finding(
         "TR-SUCCESSFUL",
-        "MUST",
         "/successful",
         `successful is ${successful}, but ${nSuccess} items have status "success"`,
         { expected: nSuccess, actual: successful },
@@ -44,7 +37,6 @@ export function checkCrossField(value: unknown): Finding[] {
     if (isCount(failed) && failed !== nFailed) {
       out.push(finding(
         "TR-FAILED",
-        "MUST",
         "/failed",
         `failed is ${failed}, but ${nFailed} items have status "failed"`,
         { expected: nFailed, actual: failed },
@@ -54,7 +46,6 @@ export function checkCrossField(value: unknown): Finding[] {
       const sum = isCount(successful) && isCount(failed) ? successful + failed : undefined;
       out.push(finding(
         "TR-TOTAL",
-        "MUST",
         "/total",
         `total is ${total}, but data has ${items.length} item${items.length === 1 ? "" : "s"}` +
           (sum === undefined ? "" : ` (successful + failed is ${sum})`),
@@ -68,7 +59,6 @@ export function checkCrossField(value: unknown): Finding[] {
     if (isCount(failed) && failed === 0 && !errorPresent && success !== true) {
       out.push(finding(
         "TR-SUCCESS-NO-FAILURES",
-        "MUST",
         "/success",
         "success is false, but failed is 0 and there is no global error",
         { expected: true, actual: success },
@@ -77,7 +67,6 @@ export function checkCrossField(value: unknown): Finding[] {
     if (errorPresent && success !== false) {
       out.push(finding(
         "TR-SUCCESS-ON-ERROR",
-        "MUST",
         "/success",
         "success is true, but a global error is present",
         { expected: false, actual: success },
@@ -86,7 +75,6 @@ export function checkCrossField(value: unknown): Finding[] {
     if (isCount(total) && isCount(failed) && total > 0 && failed === total && success === true) {
       out.push(finding(
         "TR-SUCCESS-ALL-FAILED",
-        "SHOULD",
         "/success",
         `success is true, but all ${total} items failed`,
         { expected: false, actual: success },
@@ -95,7 +83,6 @@ export function checkCrossField(value: unknown): Finding[] {
     if (success === false && isCount(failed) && failed > 0 && !errorPresent) {
       out.push(finding(
         "TR-FAILURE-HAS-ERROR",
-        "SHOULD",
         "",
         "success is false and items failed, but there is no global error to show",
         { params: { missingProperty: "error" } },
@@ -107,7 +94,6 @@ export function checkCrossField(value: unknown): Finding[] {
     if (has(value, key) && value[key] === null) {
       out.push(finding(
         "TR-NULL-OPTIONAL",
-        "SHOULD",
         jsonPointer(key),
         `${key} is null; omit it instead`,
         { actual: null },
@@ -122,7 +108,6 @@ export function checkCrossField(value: unknown): Finding[] {
       if (item.status === "failed" && item.error === "") {
         out.push(finding(
           "TR-ITEM-ERROR-NONEMPTY",
-          "SHOULD",
           jsonPointer("data", i, "error"),
           "a failed item's error is empty",
           { actual: "" },
@@ -134,7 +119,6 @@ export function checkCrossField(value: unknown): Finding[] {
         else {
           out.push(finding(
             "TR-ITEM-ID-UNIQUE",
-            "SHOULD",
             jsonPointer("data", i, "id"),
             `id "${item.id}" already names item ${first}`,
             { params: { firstIndex: first }, actual: item.id },
