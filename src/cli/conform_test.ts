@@ -133,3 +133,27 @@ Deno.test("conform CLI: writes JSON, JUnit and Markdown reports", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("conform CLI: examples/conform.yaml certifies Python and MCP targets end to end", async () => {
+  const config = new URL("../../examples/conform.yaml", import.meta.url).pathname;
+  const r = await run(["--config", config, "--runs", "10", "--format", "json"]);
+  const report = JSON.parse(r.out);
+  assert.deepEqual(
+    report.suites.map((
+      s: { target: string; adapter: string; verdict: string },
+    ) => [s.target, s.adapter, s.verdict]),
+    [
+      ["python-normalizer", "subprocess", "conformant"],
+      ["python-chat-agent", "subprocess", "conformant"],
+      ["netdryrun-mcp-stdio", "mcp-stdio", "conformant"],
+    ],
+    r.err,
+  );
+  assert.equal(r.code, 0);
+  assert.equal(report.suites[0].implementation.language, "python");
+  // Replay lines name the config file, so a failure can be rerun as printed.
+  assert.match(
+    report.suites[0].cases[0].replay,
+    /^deno task conform --config \S+conform\.yaml --target python-normalizer /,
+  );
+});
