@@ -89,6 +89,34 @@ function nastyCases(): Case[] {
   }));
 }
 
+/**
+ * Fixed inputs from the field that a seed may not generate: each one the input a known
+ * normalizer bug needs to show, so that no seed misses it.
+ */
+function fieldCases(): Case[] {
+  const list: [string, string, unknown][] = [
+    [
+      "legacy-total-mismatch",
+      "a node list whose total_nodes counts the whole project, not the listed nodes",
+      {
+        project_id: "2d5d4c1e-8a6b-4f3a-9c1d-0e2f3a4b5c6d",
+        total_nodes: 3,
+        successful: 2,
+        failed: 0,
+        nodes: [
+          { node_id: "n1", name: "R1", status: "started" },
+          { node_id: "n2", name: "R2", status: "stopped" },
+        ],
+      },
+    ],
+  ];
+  return list.map(([id, description, raw]) => ({
+    id: `field:${id}`,
+    description,
+    input: { raw, tool_name: "gns3_node_status" },
+  }));
+}
+
 async function fixtureCases(): Promise<Case[]> {
   const files = await loadFixtures(normalizerProfile.fixtures);
   const seen = new Set<string>();
@@ -125,8 +153,8 @@ function reply(r: Awaited<ReturnType<Invoke>>): NormalizerReply {
 /**
  * The `gns3.normalizer/v1.0` suite. Operation `normalize`, input `{raw, tool_name}`.
  *
- * Cases: the input of every golden fixture, the fixed nasty inputs (unless the option
- * `nasty` is false), then `runs` generated inputs from the seed. Each case calls normalize,
+ * Cases: the input of every golden fixture, fixed inputs from the field, the fixed nasty
+ * inputs (unless the option `nasty` is false), then `runs` generated inputs from the seed. Each case calls normalize,
  * then normalize on its output (idempotence), and judges the observation with the profile.
  * A `raised` reply is the implementation's failure (a NORM-TOTAL finding carrying the input).
  */
@@ -143,7 +171,7 @@ export const normalizerSuite: Suite = {
       input,
     }));
     const nasty = options.options.nasty === false ? [] : nastyCases();
-    return [...(await fixtureCases()), ...nasty, ...generated];
+    return [...(await fixtureCases()), ...fieldCases(), ...nasty, ...generated];
   },
   async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
     const input = testCase.input as NormalizerInput;
