@@ -31,8 +31,11 @@ export interface EmbeddedTarget {
   profiles: string[];
   /** Options per profile id, as a config file would give them. */
   options?: Record<string, Record<string, unknown>>;
-  /** A mutant is broken on purpose: run only when named, and expected not to conform. */
-  mutant?: { breaks: string[] };
+  /**
+   * A mutant is broken on purpose: run only when named. `breaks` lists the rules a run must
+   * report; `errored` says its fault shows as errored cases (a crash, a hang), not a finding.
+   */
+  mutant?: { breaks: string[]; errored?: boolean };
   /** Makes a fresh adapter for one suite run. */
   create(): Adapter;
 }

@@ -18,7 +18,7 @@ export const netdryrunMcpTargets: readonly EmbeddedTarget[] = [
     description: `reference server mutant: ${m.description}`,
     profiles: [PROFILE],
     options: { [PROFILE]: REFERENCE_OPTIONS },
-    mutant: { breaks: m.breaks },
+    mutant: { breaks: m.breaks, ...(m.errored ? { errored: true } : {}) },
     create: () => referenceStdioAdapter({ mutant: name, callTimeoutMs: 3_000 }),
   })),
 ];

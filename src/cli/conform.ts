@@ -103,13 +103,20 @@ function embedded(): ConformanceTarget[] {
   }));
 }
 
+function mutantNote(mutant: { breaks: string[]; errored?: boolean } | undefined): string {
+  if (!mutant) return "";
+  const what = [
+    ...(mutant.breaks.length > 0 ? [`breaks ${mutant.breaks.join(", ")}`] : []),
+    ...(mutant.errored ? ["its cases error"] : []),
+  ];
+  return ` [mutant, ${what.join("; ")}]`;
+}
+
 function list(io: CliIo) {
   io.out("Embedded targets (deno task conform runs the references; mutants only when named):");
   for (const t of embeddedTargets) {
     io.out(
-      `  ${t.name}${
-        t.mutant ? ` [mutant, breaks ${t.mutant.breaks.join(", ")}]` : ""
-      }: ${t.description}`,
+      `  ${t.name}${mutantNote(t.mutant)}: ${t.description}`,
     );
     io.out(`    profiles: ${t.profiles.join(", ")}`);
   }
