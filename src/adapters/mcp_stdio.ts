@@ -1,3 +1,4 @@
+import { childEnv } from "./_child_env.ts";
 import { join } from "node:path";
 import type { Adapter } from "../core/types.ts";
 import { StdioClientTransport } from "./_mcp_sdk.ts";
@@ -58,21 +59,6 @@ export interface McpStdioAdapterOptions {
   maxMessageBytes?: number;
 }
 
-const PASSED_ENV = [
-  "PATH",
-  "HOME",
-  "USER",
-  "LOGNAME",
-  "SHELL",
-  "TERM",
-  "TMPDIR",
-  "DENO_DIR",
-  "NODE_EXTRA_CA_CERTS",
-  "DENO_TLS_CA_STORE",
-  "SSL_CERT_FILE",
-  "SSL_CERT_DIR",
-];
-
 /** Bytes of the server's stderr kept (the latest). */
 const STDERR_KEEP = 16 * 1024;
 
@@ -107,17 +93,8 @@ export function mcpStdioAdapter(
 ): Adapter {
   if (argv.length === 0 || argv[0] === "") throw new Error('The server command "argv" is empty');
   let workspace: McpWorkspace | undefined;
-  const baseEnv = (): Record<string, string> => {
-    if (options.inheritEnv) return Deno.env.toObject();
-    const env: Record<string, string> = {};
-    for (const name of PASSED_ENV) {
-      const value = Deno.env.get(name);
-      if (value !== undefined) env[name] = value;
-    }
-    return env;
-  };
   return mcpClientAdapter(() => {
-    const env = { ...baseEnv(), ...options.env };
+    const env = childEnv(options.env, options.inheritEnv ?? false);
     if (options.rootEnv && workspace?.root) env[options.rootEnv] = workspace.root;
     const transport = new StdioClientTransport({
       command: argv[0],

@@ -13,7 +13,7 @@ import {
   SUBPROCESS_PROTOCOL,
 } from "../protocol/subprocess_protocol.ts";
 import { Child, within } from "./_subprocess_child.ts";
-import { childEnv } from "./_subprocess_env.ts";
+import { childEnv } from "./_child_env.ts";
 import { ByteRing, escapeControls, excerpt, type LineEvent } from "./_subprocess_text.ts";
 import { validateMessage } from "./_subprocess_validator.ts";
 

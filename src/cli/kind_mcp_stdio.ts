@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from "node:path";
+import { resolve } from "node:path";
+import { processProperties, resolveArgv } from "./_process_section.ts";
 import { mcpStdioAdapter } from "../adapters/mcp_stdio.ts";
 import type { AdapterKind } from "./adapter_kinds.ts";
 
@@ -32,31 +33,7 @@ const SCHEMA = {
   additionalProperties: false,
   properties: {
     kind: { const: "mcp-stdio" },
-    argv: {
-      description:
-        "Program and arguments, run without a shell. A relative program path (one with a slash) resolves against the config file's folder.",
-      type: "array",
-      minItems: 1,
-      prefixItems: [{ type: "string", minLength: 1 }],
-      items: { type: "string" },
-    },
-    cwd: {
-      description:
-        "Working directory of the server, relative to the config file's folder. Default: that folder.",
-      type: "string",
-      minLength: 1,
-    },
-    env: {
-      description:
-        "Variables set for the server, on top of those passed from the kit's environment (PATH, HOME, USER, LOGNAME, SHELL, TERM, TMPDIR, DENO_DIR, NODE_EXTRA_CA_CERTS, DENO_TLS_CA_STORE, SSL_CERT_FILE, SSL_CERT_DIR).",
-      type: "object",
-      propertyNames: { pattern: "^[^=\\u0000]+$" },
-      additionalProperties: { type: "string" },
-    },
-    inherit_env: {
-      description: "Pass the kit's whole environment instead of the short list. Default false.",
-      type: "boolean",
-    },
+    ...processProperties("server"),
     root_env: {
       description:
         "Name of a variable that receives the server's root: <workspace>/root, in the temp workspace the kit lays scenario files out in (NETDRYRUN_MCP_ROOT for a Netdryrun server). Without it, root-dependent cases are skipped.",
@@ -124,12 +101,7 @@ export const mcpStdioAdapterKind: AdapterKind = {
   schema: SCHEMA,
   create(section, context) {
     const s = section as unknown as McpStdioSection;
-    const [program, ...args] = s.argv;
-    const relativeProgram = !isAbsolute(program) && /[\\/]/.test(program);
-    return mcpStdioAdapter([
-      relativeProgram ? resolve(context.configDir, program) : program,
-      ...args,
-    ], {
+    return mcpStdioAdapter(resolveArgv(s.argv, context.configDir), {
       cwd: resolve(context.configDir, s.cwd ?? "."),
       env: s.env,
       inheritEnv: s.inherit_env ?? false,

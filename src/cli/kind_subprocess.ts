@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from "node:path";
+import { resolve } from "node:path";
+import { processProperties, resolveArgv } from "./_process_section.ts";
 import { subprocessAdapter } from "../adapters/subprocess.ts";
 import type { AdapterKind } from "./adapter_kinds.ts";
 
@@ -32,30 +33,7 @@ const SCHEMA = {
   additionalProperties: false,
   properties: {
     kind: { const: "subprocess" },
-    argv: {
-      description:
-        "Program and arguments, run without a shell. A relative program path (one with a slash) resolves against the config file's folder; the other arguments are passed as they are and resolve against cwd.",
-      type: "array",
-      minItems: 1,
-      items: { type: "string" },
-    },
-    cwd: {
-      description:
-        "Working directory of the process, relative to the config file's folder. Default: that folder.",
-      type: "string",
-      minLength: 1,
-    },
-    env: {
-      description:
-        "Variables set for the process, on top of those passed from the kit's environment (PATH, HOME, USER, LOGNAME, locale, TZ, temp dirs, DENO_DIR, DENO_TLS_CA_STORE, NODE_EXTRA_CA_CERTS, SSL_CERT_FILE, SSL_CERT_DIR). Set PYTHONPATH here.",
-      type: "object",
-      propertyNames: { pattern: "^[^=\\u0000]+$" },
-      additionalProperties: { type: "string" },
-    },
-    inherit_env: {
-      description: "Pass the kit's whole environment instead of the short list. Default false.",
-      type: "boolean",
-    },
+    ...processProperties("process"),
     timeouts: {
       type: "object",
       additionalProperties: false,
@@ -134,12 +112,10 @@ export const subprocessAdapterKind: AdapterKind = {
   schema: SCHEMA,
   create(section, context) {
     const s = section as unknown as SubprocessSection;
-    const [program, ...args] = s.argv;
-    const relativeProgram = !isAbsolute(program) && /[\\/]/.test(program);
     // The CLI passes the profile being run; the handshake carries it.
     const profile = context.profile;
     return subprocessAdapter({
-      argv: [relativeProgram ? resolve(context.configDir, program) : program, ...args],
+      argv: resolveArgv(s.argv, context.configDir),
       cwd: resolve(context.configDir, s.cwd ?? "."),
       env: s.env,
       inheritEnv: s.inherit_env ?? false,

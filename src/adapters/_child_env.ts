@@ -1,4 +1,5 @@
-// The environment of an implementation's process (private helper of the subprocess adapter).
+// The environment of an implementation's process (private helper of the subprocess and MCP stdio
+// adapters).
 
 /**
  * Variables passed through from the kit's environment by default: what a process needs to
@@ -11,6 +12,8 @@ export const PASSED_ENV = [
   "HOME",
   "USER",
   "LOGNAME",
+  "SHELL",
+  "TERM",
   "LANG",
   "LC_ALL",
   "LC_CTYPE",
