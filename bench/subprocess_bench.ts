@@ -9,15 +9,15 @@
  * Goals (issue 3): the adapter at least half the raw echo's rate, and at least 100 times
  * one process per case.
  *
- * Measured 2026-11-30 on the shared 2-core CI machine, under load (load average 5 to 10 from
- * other jobs, so single figures vary by 2x between runs; ratios of the same run):
- * - raw echo / adapter (64 in flight): 2.6x to 7x on the averages, 3.0x to 3.8x on the
- *   minimums: the adapter makes about a third of the raw echo's rate. GOAL NOT MET. The
- *   floor is Python's JSON: the "json echo" bench (json.loads + json.dumps per line, no
- *   protocol) is already 1.5x slower than the raw echo on the averages, and the adapter is
- *   within 1.1x (minimums) to 1.7x (averages) of it. A Deno CPU profile of the adapter shows the kit side idle 57% of the
- *   time, waiting for Python.
- * - adapter / one process per case (8 processes at a time): 2,600x to 6,100x (4 runs). Goal met.
+ * Measured 2026-11-30 on the 2-core development machine, quiet (load average about 2), two runs;
+ * ratios of the same run:
+ * - adapter / raw echo (64 in flight): 0.29x and 0.31x of the raw echo's rate. GOAL (0.5x) NOT
+ *   MET. The floor is Python's JSON: the "json echo" (json.loads + json.dumps per line, no
+ *   protocol) runs at 0.25x to 0.32x of the raw echo, and the adapter at 0.97x to 1.17x of the
+ *   json echo. CPython's C codec takes about 1.5 us to decode and 1.9 us to encode one
+ *   275-byte case, more than the raw echo's whole 2.2 us per line.
+ * - adapter / one process per case (8 processes at a time): 13,290x and 14,860x. Goal met.
+ * Under a load average of 5 to 10 (other jobs), single figures varied by 2x between runs.
  *
  * @module
  */
