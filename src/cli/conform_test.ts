@@ -128,7 +128,7 @@ Deno.test("conform CLI: writes JSON, JUnit and Markdown reports", async () => {
       await Deno.readTextFile(`${dir}/r.xml`),
       /<testsuite name="tool-response-reference/,
     );
-    assert.match(await Deno.readTextFile(`${dir}/r.md`), /\| TR\\-TOTAL \| MUST \| 5 \| 0 \|/);
+    assert.match(await Deno.readTextFile(`${dir}/r.md`), /\| TR-TOTAL \| MUST \| 5 \| 0 \|/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

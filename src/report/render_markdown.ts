@@ -1,8 +1,12 @@
 import type { Report } from "../core/types.ts";
 import { escapeText } from "./escape_text.ts";
 
+// Characters with a meaning inside a Markdown line or table cell; "&" and "<" as entities
+// so that no HTML from an implementation survives.
 function md(text: string, maxLength = 200): string {
-  return escapeText(text, { maxLength }).replace(/[\\`*_{}\[\]()#+\-.!|<>&~]/g, (c) => `\\${c}`);
+  return escapeText(text, { maxLength })
+    .replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
+    .replace(/[\\`*_\[\]|~]/g, (c) => `\\${c}`);
 }
 
 /**
@@ -41,11 +45,8 @@ export function renderMarkdown(report: Report): string {
     out.push("", `## ${md(s.target)} · ${md(s.profile)}`, "");
     const impl = s.implementation;
     if (impl) {
-      out.push(
-        `- implementation: ${md(impl.name)} ${md(String(impl.version ?? ""))} ${
-          md(String(impl.language ?? ""))
-        }`,
-      );
+      const parts = [impl.name, impl.version, impl.language].filter((p) => p !== undefined);
+      out.push(`- implementation: ${parts.map((p) => md(String(p))).join(" ")}`);
     }
     out.push(`- adapter: ${md(s.adapter)}`);
     out.push(

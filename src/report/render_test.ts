@@ -79,6 +79,14 @@ Deno.test("render: JUnit is well-formed XML with no raw markup from the implemen
 Deno.test("render: Markdown escapes markup and the table stays a table", () => {
   const md = renderMarkdown(report);
   assert.ok(!md.includes("<script>"));
-  assert.match(md, /\| R\\-1 \| MUST \| 2 \| 1 \| x\\\.md: y \|/);
+  assert.match(md, /\| R-1 \| MUST \| 2 \| 1 \| x\.md: y \|/);
+  assert.match(md, /&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp;/);
+  // A pipe from an implementation cannot open a table cell.
+  const piped = renderMarkdown({
+    ...report,
+    suites: [{ ...report.suites[0], target: "a|b", implementation: { name: "x|y" } }],
+  });
+  assert.match(piped, /## a\\\|b/);
+  assert.match(piped, /implementation: x\\\|y/);
   assert.equal(md.split("\n").filter((l) => l.startsWith("| R")).length, 1);
 });
