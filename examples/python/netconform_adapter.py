@@ -174,11 +174,17 @@ def _log(text: str) -> None:
 
 
 def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
+    try:
+        written = os.write(fd, data)
+    except OSError as error:  # BrokenPipeError included
+        raise _ChannelClosed() from error
+    if written == len(data):
+        return  # the usual case: one write, no view
+    view = memoryview(data)[written:]
     while view:
         try:
             written = os.write(fd, view)
-        except (BrokenPipeError, OSError) as error:
+        except OSError as error:
             raise _ChannelClosed() from error
         view = view[written:]
 

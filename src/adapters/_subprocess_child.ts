@@ -28,6 +28,7 @@ export async function within<T>(promise: Promise<T>, ms: number): Promise<T | un
 
 const isWindows = Deno.build.os === "windows";
 const encoder = new TextEncoder();
+const READ_BYTES = 64 * 1024;
 
 /** A spawned implementation process. */
 export class Child {
@@ -68,11 +69,7 @@ export class Child {
     }, () => undefined);
     this.#writer = this.process.stdin.getWriter();
     this.splitter = new LineSplitter(options.maxLineBytes, (e) => options.onEvent(this, e));
-    this.stdoutDone = this.#pump(this.process.stdout, (chunk) => {
-      if (!this.retired) this.splitter.feed(chunk);
-    }).then(
-      () => options.onEnd(this),
-    );
+    this.stdoutDone = this.#pumpLines(this.process.stdout).then(() => options.onEnd(this));
     this.stderrDone = this.#pump(this.process.stderr, (chunk) => options.stderr.write(chunk));
   }
 
@@ -81,7 +78,7 @@ export class Child {
     return this.process.pid;
   }
 
-  #readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
+  #readers: (ReadableStreamDefaultReader<Uint8Array> | ReadableStreamBYOBReader)[] = [];
 
   async #pump(stream: ReadableStream<Uint8Array>, sink: (chunk: Uint8Array) => void) {
     const reader = stream.getReader();
@@ -91,6 +88,29 @@ export class Child {
         const { value, done } = await reader.read();
         if (done) break;
         sink(value);
+      }
+    } catch {
+      // The pipe broke: the process is gone.
+    } finally {
+      reader.releaseLock();
+    }
+  }
+
+  /**
+   * Read stdout into one reused buffer (a BYOB reader): the default reader allocates a fresh
+   * 64 KiB buffer per read, which costs more than a small line's whole round trip. The
+   * splitter copies what it keeps, and lines are handled before the next read.
+   */
+  async #pumpLines(stream: ReadableStream<Uint8Array>) {
+    const reader = stream.getReader({ mode: "byob" });
+    this.#readers.push(reader);
+    let buffer = new ArrayBuffer(READ_BYTES);
+    try {
+      for (;;) {
+        const { value, done } = await reader.read(new Uint8Array(buffer));
+        if (done || !value) break;
+        if (!this.retired) this.splitter.feed(value);
+        buffer = value.buffer as ArrayBuffer;
       }
     } catch {
       // The pipe broke: the process is gone.

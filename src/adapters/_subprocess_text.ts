@@ -3,6 +3,17 @@
 
 const NEWLINE = 0x0a;
 const lenient = new TextDecoder("utf-8", { fatal: false });
+const strict = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Decode UTF-8 strictly: a TypeError on invalid input, as a fatal TextDecoder. The lenient
+ * decoder is about three times faster on valid input; it leaves a U+FFFD only where the
+ * input is invalid or holds U+FFFD itself, and only then is the strict decoder run.
+ */
+export function decodeUtf8(bytes: Uint8Array): string {
+  const text = lenient.decode(bytes);
+  return text.includes("\uFFFD") ? strict.decode(bytes) : text;
+}
 
 /** Escape C0/C1 controls and bidirectional overrides so untrusted text renders inertly. */
 export function escapeControls(text: string, keepNewlines: boolean): string {
@@ -23,7 +34,10 @@ export function excerpt(bytes: Uint8Array, total = bytes.length, max = 200): str
   return total > max ? `${quoted}... (${total} bytes)` : quoted;
 }
 
-/** What the splitter found in the stream. */
+/**
+ * What the splitter found in the stream. A line's bytes may be a view of the chunk fed: valid
+ * during the `emit` call only (copy them to keep them).
+ */
 export type LineEvent =
   | { kind: "line"; bytes: Uint8Array }
   | { kind: "oversized"; head: Uint8Array; bytes: number };

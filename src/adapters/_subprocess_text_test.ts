@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { resolveSeed } from "../core/seed.ts";
 import {
   ByteRing,
+  decodeUtf8,
   escapeControls,
   excerpt,
   type LineEvent,
@@ -92,4 +93,31 @@ Deno.test("excerpts are quoted, cut and escaped", () => {
   const e = excerpt(bytes);
   assert.equal(e, `"\\u001b[2J\\u202e${"x".repeat(193)}"... (307 bytes)`);
   assert.equal(escapeControls("a\nb\tc\rd", true), "a\nb\tc\\u000dd");
+});
+
+Deno.test("decodeUtf8 decodes and rejects exactly as a fatal TextDecoder (property)", () => {
+  const fatal = new TextDecoder("utf-8", { fatal: true });
+  const outcome = (decode: () => string) => {
+    try {
+      return decode();
+    } catch (error) {
+      return error instanceof TypeError ? "TypeError" : error;
+    }
+  };
+  const bytes = fc.oneof(
+    fc.uint8Array({ maxLength: 40 }),
+    fc.string({ unit: "grapheme", maxLength: 20 }).map((t) => new TextEncoder().encode(t)),
+    // U+FFFD written in the input, next to invalid bytes or not.
+    fc.tuple(fc.uint8Array({ maxLength: 6 }), fc.boolean()).map(([extra, bad]) =>
+      new Uint8Array([0xef, 0xbf, 0xbd, ...extra.map((b) => b & 0x7f), ...(bad ? [0xc3] : [])])
+    ),
+  );
+  fc.assert(
+    fc.property(bytes, (b) => {
+      assert.deepEqual(outcome(() => decodeUtf8(b)), outcome(() => fatal.decode(b)));
+    }),
+    { seed, numRuns: 500 },
+  );
+  assert.equal(decodeUtf8(new Uint8Array([0xef, 0xbb, 0xbf, 0x41])), "A"); // BOM dropped
+  assert.throws(() => decodeUtf8(new Uint8Array([0x41, 0xff])), TypeError);
 });
