@@ -335,18 +335,15 @@ function checkRefusal(
   }
   if (content === limitMessage(m, count)) return;
   const carried = previous > 0 ? previous + count : -1;
-  if (carried >= 0 && content === limitMessage(m, carried)) {
-    out.push(
-      finding(
-        "CL-PER-REQUEST",
-        path + "/content",
-        `the refusal counts ${carried} calls, carried over from earlier requests; this request executed ${count}`,
-        {
-          expected: count,
-          actual: carried,
-        },
-      ),
+  const carriedOver = () =>
+    finding(
+      "CL-PER-REQUEST",
+      path + "/content",
+      `the refusal counts ${carried} calls, carried over from earlier requests; this request executed ${count}`,
+      { expected: count, actual: carried },
     );
+  if (carried >= 0 && content === limitMessage(m, carried)) {
+    out.push(carriedOver());
     return;
   }
   const numbers = numbersIn(content);
@@ -365,17 +362,7 @@ function checkRefusal(
     return;
   }
   if (carried >= 0 && numbers.includes(String(m)) && numbers.includes(String(carried))) {
-    out.push(
-      finding(
-        "CL-PER-REQUEST",
-        path + "/content",
-        `the refusal counts ${carried} calls, carried over from earlier requests; this request executed ${count}`,
-        {
-          expected: count,
-          actual: carried,
-        },
-      ),
-    );
+    out.push(carriedOver());
     return;
   }
   out.push(finding(
