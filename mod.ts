@@ -87,3 +87,4 @@ export * from "./src/core/edit_mutation.ts";
 export * from "./src/core/source_error.ts";
 export * from "./src/core/run_property.ts";
 export * from "./src/core/finding_builder.ts";
+export * from "./src/core/raised_finding.ts";

@@ -1,3 +1,4 @@
+import { raisedFinding } from "../../src/core/raised_finding.ts";
 import fc from "fast-check";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { netdryrunModelArbitrary } from "./arbitraries.ts";
@@ -87,15 +88,9 @@ export const netdryrunSuite: Suite = {
     });
     if (reply.kind === "raised") {
       return {
-        findings: [{
-          ruleId: "NDR-SCHEMA",
-          level: "MUST",
-          instancePath: "",
-          keyword: "raised",
-          message:
-            `the builder raised ${reply.type} instead of returning a result: ${reply.message}`,
-          params: { type: reply.type, message: reply.message, traceback: reply.traceback },
-        }],
+        findings: [
+          raisedFinding("NDR-SCHEMA", reply, { what: "the builder", instead: "a result" }),
+        ],
       };
     }
     const context: Record<string, unknown> = { tool };

@@ -1,3 +1,4 @@
+import { raisedFinding } from "../../src/core/raised_finding.ts";
 import fc from "fast-check";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { deviceOutputArbitrary, humanTextArbitrary } from "./arbitraries.ts";
@@ -121,15 +122,9 @@ export const toolResponseSuite: Suite = {
     const reply = await invoke({ operation: "call_tool", input: testCase.input });
     if (reply.kind === "raised") {
       return {
-        findings: [{
-          ruleId: "TR-SCHEMA",
-          level: "MUST",
-          instancePath: "",
-          keyword: "raised",
-          message:
-            `the tool raised ${reply.type} instead of returning a response: ${reply.message}`,
-          params: { type: reply.type, message: reply.message, traceback: reply.traceback },
-        }],
+        findings: [
+          raisedFinding("TR-SCHEMA", reply, { what: "the tool", instead: "a response" }),
+        ],
       };
     }
     return { findings: checkToolResponse(reply.value) };
