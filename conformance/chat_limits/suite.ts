@@ -1,3 +1,4 @@
+import { raisedFinding } from "../../src/core/raised_finding.ts";
 import fc from "fast-check";
 import type {
   Case,
@@ -96,14 +97,12 @@ export const chatLimitsSuite: Suite = {
       });
       if (reply.kind === "raised") {
         return {
-          findings: [{
-            ruleId: "CL-OBSERVATION",
-            level: "MUST",
-            instancePath: "",
-            keyword: "raised",
-            message: `the chat operation raised ${reply.type}: ${reply.message}`,
-            params: { type: reply.type, message: reply.message },
-          }],
+          findings: [
+            raisedFinding("CL-OBSERVATION", reply, {
+              what: "the chat operation",
+              instead: "a response",
+            }),
+          ],
           checked: REQUEST_RULE_IDS,
         };
       }
