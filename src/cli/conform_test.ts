@@ -134,7 +134,7 @@ Deno.test("conform CLI: writes JSON, JUnit and Markdown reports", async () => {
   }
 });
 
-Deno.test("conform CLI: examples/conform.yaml certifies Python and MCP targets end to end", async () => {
+Deno.test("conform CLI: examples/conform.yaml certifies Python normalizer, agent and tools and an MCP server end to end", async () => {
   const config = new URL("../../examples/conform.yaml", import.meta.url).pathname;
   const r = await run(["--config", config, "--runs", "10", "--format", "json"]);
   const report = JSON.parse(r.out);
@@ -146,6 +146,7 @@ Deno.test("conform CLI: examples/conform.yaml certifies Python and MCP targets e
       ["python-normalizer", "subprocess", "conformant"],
       ["python-chat-agent", "subprocess", "conformant"],
       ["netdryrun-mcp-stdio", "mcp-stdio", "conformant"],
+      ["python-tools", "subprocess", "conformant"],
     ],
     r.err,
   );
