@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { jsonPointer } from "../../src/core/json_pointer.ts";
 import type { CheckContext, Mutated, Mutation } from "../../src/core/types.ts";
 import { isRunResult, SCHEMA_ID, VERDICT } from "./_check_value.ts";
+import schema from "./mcp-result-v1.schema.json" with { type: "json" };
 import type { NetdryrunCheckTypesResult, NetdryrunRunResult, NetdryrunValue } from "./types.ts";
 
 type Obj = Record<string, unknown>;
@@ -83,23 +84,16 @@ function utf16Cut(prefix: string, units: number): string {
   return (head + pad + "🚀".repeat(units)).slice(0, units);
 }
 
-const REQUIRED_DROPPABLE = [
-  "schema",
-  "passed",
-  "failed",
-  "error",
-  "inconclusive_reason",
-  "lab",
-  "checks",
-  "failures",
-  "evidence_file",
-  "tested",
-];
+// The spec's required run-result properties, less status and verdict (dropping those changes
+// the branch or the verdict rules, not NDR-BRANCH alone).
+const REQUIRED_DROPPABLE: readonly string[] = schema.$defs.run_result.required.filter((k) =>
+  k !== "status" && k !== "verdict"
+);
 
 /** Mutations of valid results, each caught by exactly the rule it names. */
 export const netdryrunMutations: readonly Mutation<NetdryrunValue>[] = [
   on(["run"], "drop-required", "NDR-BRANCH", "remove one required run-result property", (r) => {
-    const keys = REQUIRED_DROPPABLE.filter((k) => k in r);
+    const keys = REQUIRED_DROPPABLE.filter((k) => k in r) as (keyof NetdryrunRunResult)[];
     return fc.constantFrom(...keys).map((key) => {
       const copy = structuredClone(r);
       delete copy[key];
