@@ -23,7 +23,11 @@ As a library, to serve several operations::
 
 What the adapter guarantees (see docs/subprocess-protocol.md):
 
-* One JSON line per response, written as soon as the function returns.
+* One JSON line per response, written as soon as the function returns; or, when the kit's
+  handshake allows batching (and the channel is private), held while the next requests
+  already read run, and written with them: at most 16 responses or 1 ms, and always before
+  the adapter waits for input. This saves a write per response; the kit finds the culprit of
+  a crash or a hang by running the requests again without batching.
 * What the function raises (any BaseException, SystemExit and KeyboardInterrupt included)
   is answered ``raised`` with its type, message and traceback: the function's own failure.
 * A return value that ``json.dumps(..., allow_nan=False)`` refuses (a set, bytes, NaN, an
@@ -44,6 +48,7 @@ import platform
 import re
 import sys
 import threading
+import time
 import traceback
 from typing import Any, Callable, Dict, Iterable, Optional
 
@@ -54,6 +59,10 @@ _THIS_FILE = os.path.abspath(__file__)
 _CHUNK = 1 << 16
 _MAX_MESSAGE = 4000
 _MAX_TRACEBACK = 16000
+# Batching (when the kit allows it): responses held at most, in number, bytes and seconds.
+_BATCH_RESPONSES = 16
+_BATCH_BYTES = 256 * 1024
+_BATCH_SECONDS = 0.001
 _SEQ_AT_START = re.compile(rb'^\s*\{\s*"seq"\s*:\s*(\d{1,16})\s*[,}]')
 # Deeply nested inputs: decode and run in a thread with a large stack and a raised limit.
 _STACK_BYTES = 256 * 1024 * 1024
@@ -195,18 +204,27 @@ class _Server:
         operations: Dict[str, Callable[[Any], Any]],
         implementation: Dict[str, Any],
         refuse: Optional[str],
+        may_batch: bool = True,
     ) -> None:
         self.operations = dict(operations)
         self.implementation = implementation
         self.refuse = refuse
+        # Holding responses is safe only when nothing else writes to the channel.
+        self.may_batch = may_batch
+        self.batching = False
 
     def handle(self, line: bytes) -> Optional[bytes]:
+        """The response line to one request line (bytes), or None when nothing is answered."""
         try:
             message = _loads(line)
         except RecursionError:
             return self._undecodable(line, "the request is nested too deeply for this adapter's JSON decoder")
         except ValueError as error:  # JSONDecodeError and UnicodeDecodeError
             return self._undecodable(line, "the request is not JSON: %s" % error)
+        return self.handle_message(message)
+
+    def handle_message(self, message: Any) -> Optional[bytes]:
+        """The response line to one decoded message, or None when nothing is answered."""
         if not isinstance(message, dict):
             _log("ignored a line that is not a JSON object")
             return None
@@ -236,8 +254,10 @@ class _Server:
             return _dumps({"seq": seq, "type": "handshake", "kind": "refused",
                            "message": "protocol %s is not supported; this adapter speaks %s"
                            % (json.dumps(message.get("protocol")), PROTOCOL)})
+        self.batching = self.may_batch and message.get("batching") is True
         return _dumps({"seq": seq, "type": "handshake", "kind": "ready", "protocol": PROTOCOL,
-                       "implementation": self.implementation, "operations": sorted(self.operations)})
+                       "implementation": self.implementation, "batching": self.batching,
+                       "operations": sorted(self.operations)})
 
     def _request(self, seq: int, message: Dict[str, Any]) -> bytes:
         operation = message.get("operation")
@@ -280,30 +300,101 @@ def _protect_stdout(fd: int = 1) -> int:
     return private
 
 
-def _loop(server: _Server, stdin_fd: int, stdout_fd: int) -> None:
+_IDLE = object()  # what _messages yields before it waits for input
+
+
+def _lines_of(data: bytes) -> Iterable[bytes]:
+    """The non-blank lines of whole-line bytes (each without its newline)."""
+    for line in data.split(b"\n")[:-1]:
+        if line.strip():
+            yield line
+
+
+def _messages(stdin_fd: int) -> Iterable[Any]:
+    """What the kit sends, line by line: a decoded message (a dict), or the bytes of a line
+    to decode the slow way (an unusual line, or one split across reads), and ``_IDLE`` before
+    each wait for input.
+
+    The whole lines of a read are decoded as one text and scanned in place: no copy, decode
+    or strip per line. Whatever the scan does not take cleanly (not a dict, blank, nested
+    too deeply, not JSON, running past its line, not UTF-8) goes the slow way, which answers
+    exactly as for a line on its own.
+    """
+    scan = _DECODER.scan_once
     partial = []  # pieces of an unfinished line
     while True:
+        yield _IDLE
         chunk = os.read(stdin_fd, _CHUNK)
         if not chunk:
             return  # end of input: the kit is done
+        last = chunk.rfind(b"\n")
+        if last < 0:
+            partial.append(chunk)
+            continue
         start = 0
-        while True:
-            nl = chunk.find(b"\n", start)
-            if nl < 0:
-                if start < len(chunk):
-                    partial.append(chunk[start:])
-                break
-            if partial:
-                partial.append(chunk[start:nl])
-                line = b"".join(partial)
-                partial = []
-            else:
-                line = chunk[start:nl]
+        if partial:
+            nl = chunk.find(b"\n")
+            partial.append(chunk[:nl])
+            line = b"".join(partial)
+            partial = []
             start = nl + 1
             if line.strip():
-                out = server.handle(line)
-                if out is not None:
-                    _write_all(stdout_fd, out)
+                yield line
+        if last + 1 < len(chunk):
+            partial.append(chunk[last + 1:])
+        if start > last:
+            continue
+        whole = chunk[start:last + 1] if start or last + 1 < len(chunk) else chunk
+        try:
+            text = whole.decode("utf-8")
+        except UnicodeDecodeError:
+            yield from _lines_of(whole)
+            continue
+        pos = 0
+        size = len(text)  # characters, not bytes: the text ends with a newline
+        while pos < size:
+            nl = text.find("\n", pos)
+            try:
+                message, end = scan(text, pos)
+            except (StopIteration, ValueError, RecursionError):
+                message, end = None, -1
+            if type(message) is dict and (end == nl or (end < nl and text[end:nl].isspace())):
+                yield message
+            else:
+                line = text[pos:nl]
+                if line.strip():
+                    yield line.encode("utf-8")
+            pos = nl + 1
+
+
+def _loop(server: _Server, stdin_fd: int, stdout_fd: int) -> None:
+    held = []  # responses not yet written (batching only)
+    held_bytes = 0
+    held_since = 0.0
+    monotonic = time.monotonic
+    for item in _messages(stdin_fd):
+        if item is _IDLE:
+            # About to wait for input: write what is held first.
+            if held:
+                _write_all(stdout_fd, b"".join(held))
+                held = []
+                held_bytes = 0
+            continue
+        if held and (len(held) >= _BATCH_RESPONSES or held_bytes >= _BATCH_BYTES
+                     or monotonic() - held_since > _BATCH_SECONDS):
+            _write_all(stdout_fd, b"".join(held))
+            held = []
+            held_bytes = 0
+        out = server.handle(item) if type(item) is bytes else server.handle_message(item)
+        if out is None:
+            continue
+        if not server.batching:
+            _write_all(stdout_fd, out)
+            continue
+        if not held:
+            held_since = monotonic()
+        held.append(out)
+        held_bytes += len(out)
 
 
 def serve(
@@ -315,12 +406,17 @@ def serve(
     refuse: Optional[str] = None,
     stdin_fd: int = 0,
     stdout_fd: int = 1,
+    private_channel: Optional[bool] = None,
 ) -> None:
     """Speak the protocol on stdin/stdout until end of input.
 
     ``operations`` maps an operation name to a function of the request's input. ``refuse``
     (a message) makes the handshake answer ``refused``, for a target that could not load.
+    ``private_channel`` says whether only this adapter writes to ``stdout_fd`` (default: as
+    ``protect_stdout``); responses are batched only then.
     """
+    if private_channel is None:
+        private_channel = protect_stdout
     if protect_stdout:
         stdout_fd = _protect_stdout(stdout_fd)
     implementation: Dict[str, Any] = {
@@ -334,7 +430,7 @@ def serve(
     caps = list(capabilities)
     if caps:
         implementation["capabilities"] = caps
-    server = _Server(operations, implementation, refuse)
+    server = _Server(operations, implementation, refuse, may_batch=private_channel)
     failure = []
 
     def run() -> None:
@@ -425,7 +521,7 @@ def main(argv: Optional[list] = None) -> None:
         traceback.print_exc()
         refuse = "could not load %s: %s: %s" % (json.dumps(args.target), _type_name(error), _message_of(error))
     serve(operations, name=args.name or args.target, version=version, protect_stdout=False,
-          refuse=refuse, stdout_fd=stdout_fd)
+          refuse=refuse, stdout_fd=stdout_fd, private_channel=not args.raw_stdout)
 
 
 if __name__ == "__main__":

@@ -243,3 +243,111 @@ Deno.test("the adapter runs on every Python from 3.9 found on this machine", asy
     }, { python: interpreter });
   }
 });
+
+/** Run the adapter on raw input bytes (each element one write) and return its output lines. */
+async function rawSession(
+  args: string[],
+  writes: Uint8Array[],
+): Promise<Record<string, unknown>[]> {
+  const child = new Deno.Command(PYTHON, {
+    args: [ADAPTER, ...args],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+    env: ENV,
+    // A looping adapter is killed, and fails the exit code check below.
+    signal: AbortSignal.timeout(10_000),
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  for (const bytes of writes) await writer.write(bytes);
+  await writer.close();
+  const out = await child.output();
+  assert.equal(
+    out.code,
+    0,
+    `the adapter ended with code ${out.code} (${out.signal ?? "no signal"})`,
+  );
+  return new TextDecoder().decode(out.stdout).trim().split("\n").map((l) => JSON.parse(l));
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const hello = (batching?: boolean) =>
+  JSON.stringify({
+    seq: 1,
+    type: "handshake",
+    protocol: "netconform.subprocess/v1",
+    ...(batching === undefined ? {} : { batching }),
+  }) + "\n";
+
+Deno.test("batching is answered true only when the kit allows it and the channel is private", async () => {
+  const echo = ["--operation", "echo", `${HERE}echo_impl.py:echo`];
+  for (
+    const [args, allowed, expected] of [
+      [echo, true, true],
+      [echo, false, false],
+      [echo, undefined, false],
+      [["--raw-stdout", ...echo], true, false],
+    ] as const
+  ) {
+    const [ready] = await rawSession([...args], [utf8(hello(allowed))]);
+    assert.equal(ready.kind, "ready");
+    assert.equal(ready.batching, expected, `${args.join(" ")} allowed=${allowed}`);
+  }
+});
+
+Deno.test("lines read together are answered as each alone would be: non-ASCII, blank, padded, broken, split", async () => {
+  const request = (seq: number, input: string) =>
+    `{"seq":${seq},"type":"request","operation":"echo","input":${input}}`;
+  const lines = [
+    request(2, '"\u00e9\u20ac\ud83d\ude00 \\u2028"'), // multi-byte text: characters, not bytes
+    "",
+    "   ",
+    `  ${request(3, "[1]")}  `, // padded
+    `{"seq":4,"type":"request","operation":"echo","input":`, // a value split across two lines
+    "5}",
+    `${request(6, '{"k":"\u00e9"}')} trailing`, // extra data after the value
+    "[1,2]", // not an object: ignored
+    request(7, "null"),
+  ];
+  const expected = [
+    { seq: 2, kind: "result", value: "\u00e9\u20ac\ud83d\ude00 \u2028" },
+    { seq: 3, kind: "result", value: [1] },
+    { seq: 4, kind: "errored", message: /not JSON/ },
+    { seq: 6, kind: "errored", message: /not JSON: extra data/ },
+    { seq: 7, kind: "result", value: null },
+  ];
+  const check = (got: Record<string, unknown>[], more: typeof expected = []) => {
+    const want = [...expected, ...more];
+    assert.equal(got.length, want.length, JSON.stringify(got));
+    got.forEach((answer, i) => {
+      const { message, ...rest } = want[i];
+      assert.deepEqual({ ...answer, message: undefined, type: undefined }, {
+        ...rest,
+        message: undefined,
+        type: undefined,
+      });
+      if (message) assert.match(String(answer.message), message);
+    });
+  };
+  for (const batching of [true, false]) {
+    const echo = ["--operation", "echo", `${HERE}echo_impl.py:echo`];
+    // All in one write: the whole-chunk path.
+    const [, ...together] = await rawSession(echo, [
+      utf8(hello(batching) + lines.join("\n") + "\n"),
+    ]);
+    check(together);
+    // One write per byte: every line is split across reads (the line-by-line path).
+    const bytes = utf8(lines.join("\n") + "\n");
+    const [, ...bytewise] = await rawSession(echo, [
+      utf8(hello(batching)),
+      ...Array.from(bytes, (b) => Uint8Array.of(b)),
+    ]);
+    check(bytewise);
+    // Invalid UTF-8 in one line of the chunk: that line is errored, the others as before.
+    const invalid = Uint8Array.from([...utf8(request(8, '"')), 0xff, ...utf8('"}\n')]);
+    const [, ...mixed] = await rawSession(echo, [
+      Uint8Array.from([...utf8(hello(batching) + lines.join("\n") + "\n"), ...invalid]),
+    ]);
+    check(mixed, [{ seq: 8, kind: "errored", message: /not JSON: 'utf-8' codec/ }]);
+  }
+});

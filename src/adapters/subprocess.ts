@@ -91,6 +91,17 @@ export interface SubprocessAdapterOptions {
    * @default 2000
    */
   closeTimeoutMs?: number;
+  /**
+   * Let the implementation hold a response while it runs later requests it has already read,
+   * and write several together (the handshake's `batching`; the Python adapter does, saving a
+   * write per response). A crash or a timeout of a batching process with two or more requests
+   * unanswered cannot be blamed on one of them: the kit then restarts the process without
+   * batching, for good, and runs those requests again; that restart is not counted in
+   * `maxRestarts`.
+   *
+   * @default true
+   */
+  batching?: boolean;
 }
 
 /** Counters of a subprocess adapter, for reports and tests. */
@@ -105,6 +116,11 @@ export interface SubprocessStats {
   lateResponses: number;
   /** Bad lines that no request in flight could be blamed for. */
   strayLines: number;
+  /**
+   * Restarts without batching after a batching process crashed or timed out with several
+   * requests unanswered (0 or 1; not counted in `restarts`).
+   */
+  unbatched: number;
 }
 
 /** An {@linkcode Adapter} over a persistent process speaking `netconform.subprocess/v1`. */
@@ -245,13 +261,17 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
     requests: 0,
     lateResponses: 0,
     strayLines: 0,
+    unbatched: 0,
   };
+  /** Whether the next handshake allows batching (false for good after an unbatched restart). */
+  #batching: boolean;
 
   constructor(options: SubprocessAdapterOptions, limits: Limits) {
     this.#options = options;
     this.#limits = limits;
     this.#ring = new ByteRing(limits.stderrBytes);
     this.#env = childEnv(options.env, options.inheritEnv ?? false);
+    this.#batching = options.batching ?? true;
   }
 
   stderr(): string {
@@ -276,18 +296,30 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
     return this.#starting;
   }
 
-  async run(request: Request, options: AdapterCallOptions = {}): Promise<Reply> {
+  run(request: Request, options: AdapterCallOptions = {}): Promise<Reply> {
     const signal = options.signal;
+    if (this.#closing) return Promise.resolve(this.#errored("The adapter is closed"));
+    if (signal?.aborted) {
+      return Promise.resolve(this.#errored("The request was aborted before it was sent"));
+    }
+    // Not async: a started adapter sends the request in this call, so that requests issued
+    // together are written together (see Child.send).
+    return this.#info ? this.#dispatch(request, signal) : this.#startThenDispatch(request, signal);
+  }
+
+  async #startThenDispatch(request: Request, signal: AbortSignal | undefined): Promise<Reply> {
+    try {
+      await this.start({ signal });
+    } catch (error) {
+      return this.#errored(`The implementation could not be started: ${messageOf(error)}`);
+    }
     if (this.#closing) return this.#errored("The adapter is closed");
     if (signal?.aborted) return this.#errored("The request was aborted before it was sent");
-    if (!this.#info) {
-      try {
-        await this.start({ signal });
-      } catch (error) {
-        return this.#errored(`The implementation could not be started: ${messageOf(error)}`);
-      }
-    }
-    if (this.#gaveUp) return this.#errored(this.#gaveUp);
+    return this.#dispatch(request, signal);
+  }
+
+  #dispatch(request: Request, signal: AbortSignal | undefined): Promise<Reply> {
+    if (this.#gaveUp) return Promise.resolve(this.#errored(this.#gaveUp));
     const seq = this.#seq++;
     const message: RequestMessage = {
       seq,
@@ -296,12 +328,18 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
       input: request.input,
     };
     const problem = validateMessage("request", message);
-    if (problem) return this.#errored(`The kit's request is not a protocol message: ${problem}`);
+    if (problem) {
+      return Promise.resolve(
+        this.#errored(`The kit's request is not a protocol message: ${problem}`),
+      );
+    }
     let text: string;
     try {
       text = JSON.stringify(message);
     } catch (error) {
-      return this.#errored(`The request's input is not JSON data: ${messageOf(error)}`);
+      return Promise.resolve(
+        this.#errored(`The request's input is not JSON data: ${messageOf(error)}`),
+      );
     }
     this.#stats.requests++;
     return new Promise<Reply>((resolve) => {
@@ -469,6 +507,7 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
       type: "handshake",
       protocol: SUBPROCESS_PROTOCOL,
       ...(this.#options.profile ? { profile: this.#options.profile } : {}),
+      batching: this.#batching,
       limits: {
         max_line_bytes: this.#limits.maxLineBytes,
         request_ms: Math.ceil(this.#limits.requestTimeoutMs),
@@ -531,6 +570,9 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
       ...hs.implementation,
       ...(hs.operations ? { operations: hs.operations } : {}),
     };
+    // An answer of batching that the kit did not allow is taken at its word: blame is then
+    // found the same way.
+    child.batching = hs.batching === true;
     return { child, info };
   }
 
@@ -654,6 +696,16 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
   #onTimeout(p: Pending): void {
     const child = p.child;
     if (!child || child.retired || !this.#pending.has(p.seq)) return;
+    const unanswered = this.#unanswered(child);
+    if (child.batching && unanswered.length > 1) {
+      this.#unbatch(
+        child,
+        `No response to request ${p.seq} ("${p.operation}") within ${this.#limits.requestTimeoutMs} ms (request_ms)`,
+        unanswered,
+      );
+      this.#track(child.destroy());
+      return;
+    }
     const partial = child.splitter.partial();
     this.#settle(
       p,
@@ -697,6 +749,17 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
       return;
     }
     if (child.retired) return;
+    const unanswered = this.#unanswered(child);
+    if (child.batching && unanswered.length > 1) {
+      this.#unbatch(child, "The implementation stopped", unanswered);
+      this.#track((async () => {
+        const status = await within(child.status, 1_000);
+        await within(child.stderrDone, 500);
+        this.#note(`The stopped process ${status ? statusText(status) : "closed its output"}`);
+        await child.destroy();
+      })());
+      return;
+    }
     const blamed = this.#oldest(child);
     // The blamed request waits for the exit status, not for its timeout.
     if (blamed) blamed.deadline = undefined;
@@ -718,17 +781,45 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
     })());
   }
 
-  #scheduleRestart(): void {
+  /**
+   * A batching process crashed or timed out with several requests unanswered: any of them may
+   * be the culprit (the others' answers may have been held). Blame none; restart without
+   * batching (not counted in maxRestarts) and run them all again, so that the culprit fails
+   * again alone and is blamed as with any sequential process.
+   */
+  #unbatch(child: Child, what: string, unanswered: Pending[]): void {
+    this.#retire(child, undefined);
+    this.#batching = false;
+    this.#stats.unbatched++;
+    const seqs = unanswered.map((p) => p.seq);
+    this.#note(
+      `${what} while holding answers (batching) with requests ${seqs.slice(0, 10).join(", ")}${
+        seqs.length > 10 ? ` and ${seqs.length - 10} more` : ""
+      } unanswered; the kit restarts it without batching and runs them again to find which one failed`,
+    );
+    this.#scheduleRestart(true);
+  }
+
+  /** The requests in flight on a process, oldest first. */
+  #unanswered(child: Child): Pending[] {
+    const list: Pending[] = [];
+    for (const p of this.#pending.values()) if (p.child === child) list.push(p);
+    return list.sort((a, b) => a.seq - b.seq);
+  }
+
+  #scheduleRestart(uncounted = false): void {
     if (this.#restarting || this.#closing) return;
     this.#restarting = (async () => {
+      let free = uncounted;
       while (!this.#closing) {
-        if (this.#stats.restarts >= this.#limits.maxRestarts) {
+        if (!free && this.#stats.restarts >= this.#limits.maxRestarts) {
           this.#giveUp(
             `The implementation failed again after ${this.#stats.restarts} restart(s) (max_restarts ${this.#limits.maxRestarts}); the kit no longer runs it`,
           );
           return;
         }
-        this.#stats.restarts++;
+        if (!free) this.#stats.restarts++;
+        free = false;
         try {
           const { child } = await this.#spawnAndHandshake();
           if (this.#closing) {

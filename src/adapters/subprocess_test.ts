@@ -190,6 +190,97 @@ test("a crash errors the request in flight, restarts, replays the handshake and 
   }
 });
 
+test("batching: the handshake allows it unless told not to, and the answer is kept", async () => {
+  for (const batching of [true, false]) {
+    const adapter = fake("batch", { batching });
+    try {
+      await adapter.start();
+      // Held answers arrive when the fake writes its batch of three.
+      const [hello, ...replies] = await Promise.all([
+        run(adapter, { do: "handshake" }),
+        ...[1, 2].map((value) => run(adapter, { value })),
+      ]);
+      assert.equal(hello.kind, "result");
+      assert.equal((hello as { value: { batching: boolean } }).value.batching, batching);
+      assert.deepEqual(replies.map((r) => r.kind === "result" && r.value), [1, 2]);
+    } finally {
+      await adapter.close();
+    }
+  }
+});
+
+test("batching: a crash with several answers held is rerun without batching, and only the culprit is errored", async () => {
+  const adapter = fake("batch");
+  try {
+    await adapter.start();
+    // The fake holds the answers to "a" and "b" (two of its three) when "exit" kills it:
+    // blaming the oldest request in flight would error the innocent "a".
+    const [a, b, crash, c] = await Promise.all([
+      run(adapter, { value: "a" }),
+      run(adapter, { value: "b" }),
+      run(adapter, { do: "exit", code: 9 }),
+      run(adapter, { value: "c" }),
+    ]);
+    assert.deepEqual([a, b, c], ["a", "b", "c"].map((value) => ({ kind: "result", value })));
+    assert.match(errored(crash).message, /exited with code 9 while running request \d+ \("test"\)/);
+    assert.match(
+      adapter.stderr(),
+      /stopped while holding answers \(batching\) with requests \d+, \d+, \d+, \d+ unanswered; the kit restarts it without batching/,
+    );
+    const hello = await run(adapter, { do: "handshake" });
+    assert.equal((hello as { value: { batching: boolean } }).value.batching, false);
+    // The rerun without batching is not counted against maxRestarts; the culprit's crash is.
+    assert.deepEqual(
+      [adapter.stats().spawns, adapter.stats().restarts, adapter.stats().unbatched],
+      [3, 1, 1],
+    );
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("batching: a timeout with several answers held is rerun without batching, and only the hung request is errored", async () => {
+  const adapter = fake("batch", { requestTimeoutMs: 300 });
+  try {
+    await adapter.start();
+    const t0 = performance.now();
+    // "a" is answered but held while "hang" runs: its deadline passes first.
+    const [a, hung, b] = await Promise.all([
+      run(adapter, { value: "a" }),
+      run(adapter, { do: "hang" }),
+      run(adapter, { value: "b" }),
+    ]);
+    assert.deepEqual([a, b], ["a", "b"].map((value) => ({ kind: "result", value })));
+    assert.match(errored(hung).message, /No response to request \d+ \("test"\) within 300 ms/);
+    assert.match(
+      adapter.stderr(),
+      /No response to request \d+ \("test"\) within 300 ms \(request_ms\) while holding answers/,
+    );
+    assert.deepEqual([adapter.stats().restarts, adapter.stats().unbatched], [1, 1]);
+    assert.ok(performance.now() - t0 < 3_000);
+  } finally {
+    await adapter.close();
+  }
+});
+
+test("batching: one request unanswered is blamed at once; batching: false never reruns", async () => {
+  for (const batching of [true, false]) {
+    const adapter = fake("batch", { batching });
+    try {
+      await adapter.start();
+      assert.match(
+        errored(await run(adapter, { do: "exit", code: 5 })).message,
+        /exited with code 5/,
+      );
+      // "flush" makes the fake write what it holds: a lone request is answered.
+      assert.deepEqual(await run(adapter, { do: "flush", value: 1 }), { kind: "result", value: 1 });
+      assert.deepEqual([adapter.stats().restarts, adapter.stats().unbatched], [1, 0]);
+    } finally {
+      await adapter.close();
+    }
+  }
+});
+
 test("a partial line then exit is errored with the unfinished line", async () => {
   const adapter = fake();
   try {

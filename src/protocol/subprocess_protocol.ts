@@ -23,6 +23,8 @@ export interface HandshakeRequest {
   protocol: typeof SUBPROCESS_PROTOCOL;
   /** The profile about to run, when known. */
   profile?: string;
+  /** Whether the implementation may hold responses and write several together. */
+  batching?: boolean;
   /** Limits the kit enforces, for information. */
   limits?: { max_line_bytes?: number; request_ms?: number };
 }
@@ -41,6 +43,8 @@ export type HandshakeResponse =
       capabilities?: string[];
       [key: string]: unknown;
     };
+    /** The implementation holds responses (only when the kit allowed it). */
+    batching?: boolean;
     operations?: string[];
   }
   | { seq: number; type: "handshake"; kind: "refused"; message: string };

@@ -16,11 +16,27 @@ mode = sys.argv[1] if len(sys.argv) > 1 else "ok"
 out = sys.stdout.buffer
 deferred = []
 greeted = False
+# Mode "batch": when the kit allows it, responses are held until three are waiting (or a
+# request {"do": "flush"}), as a batching implementation would; the last handshake is kept.
+batching = False
+held = []
+last_handshake = None
 
 
 def send(obj):
+    if batching:
+        held.append(obj)
+        if len(held) >= 3:
+            write_held()
+        return
     out.write((json.dumps(obj) + "\n").encode())
     out.flush()
+
+
+def write_held():
+    out.write("".join(json.dumps(o) + "\n" for o in held).encode())
+    out.flush()
+    held.clear()
 
 
 def raw(data):
@@ -33,7 +49,9 @@ def respond(seq, **fields):
 
 
 def handshake(msg):
+    global batching, last_handshake
     seq = msg["seq"]
+    last_handshake = msg
     if mode == "garbage":
         return raw(b"hello there\n")
     if mode == "refuse":
@@ -47,12 +65,14 @@ def handshake(msg):
     if mode == "wrong-seq":
         seq += 7
     protocol = "netconform.subprocess/v0" if mode == "bad-protocol" else "netconform.subprocess/v1"
-    hello = {"seq": seq, "type": "handshake", "kind": "ready", "protocol": protocol,
+    batches = mode == "batch" and msg.get("batching") is True
+    hello = {"seq": seq, "type": "handshake", "kind": "ready", "protocol": protocol, "batching": batches,
              "implementation": {"name": "fake", "version": "1", "language": "python", "pid": os.getpid(),
                                 "profile": msg.get("profile"), "limits": msg.get("limits")},
              "operations": ["test"]}
     # In chatty mode a stray line follows the handshake in the same write.
     raw((json.dumps(hello) + "\n" + ("a stray line\n" if mode == "chatty" else "")).encode())
+    batching = batches
 
 
 def request(msg):
@@ -109,11 +129,14 @@ def request(msg):
     if do == "defer":
         deferred.append((seq, spec.get("value")))
         return None
+    if do == "handshake":
+        return respond(seq, kind="result", value=last_handshake)
     if do == "flush":
         for s, v in reversed(deferred):
             respond(s, kind="result", value=v)
         deferred.clear()
-        return respond(seq, kind="result", value=spec.get("value"))
+        respond(seq, kind="result", value=spec.get("value"))
+        return write_held() if held else None
     if do == "env":
         return respond(seq, kind="result", value=sorted(os.environ))
     if do == "cwd":
