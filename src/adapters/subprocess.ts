@@ -304,7 +304,15 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
     }
     // Not async: a started adapter sends the request in this call, so that requests issued
     // together are written together (see Child.send).
-    return this.#info ? this.#dispatch(request, signal) : this.#startThenDispatch(request, signal);
+    try {
+      return this.#info
+        ? this.#dispatch(request, signal)
+        : this.#startThenDispatch(request, signal);
+    } catch (error) {
+      return Promise.resolve(
+        this.#errored(`The kit failed to send the request: ${messageOf(error)}`),
+      );
+    }
   }
 
   async #startThenDispatch(request: Request, signal: AbortSignal | undefined): Promise<Reply> {

@@ -23,6 +23,8 @@ export interface SubprocessSection {
   max_line_bytes?: number;
   /** Bytes of stderr kept for the report. */
   stderr_bytes?: number;
+  /** Whether the handshake allows the process to batch its responses. */
+  batching?: boolean;
 }
 
 const SCHEMA = {
@@ -79,6 +81,11 @@ const SCHEMA = {
       minimum: 1024,
       maximum: 16777216,
     },
+    batching: {
+      description:
+        "Let the process hold responses while it runs later requests it has read, and write several together (see 'Batching' in docs/subprocess-protocol.md). Default true; the kit still finds which request crashed or hung.",
+      type: "boolean",
+    },
   },
 };
 
@@ -125,6 +132,7 @@ export const subprocessAdapterKind: AdapterKind = {
       maxRestarts: s.max_restarts,
       maxLineBytes: s.max_line_bytes,
       stderrBytes: s.stderr_bytes,
+      batching: s.batching,
       ...(typeof profile === "string" ? { profile } : {}),
     });
   },

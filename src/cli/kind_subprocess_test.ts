@@ -21,6 +21,7 @@ Deno.test("kind subprocess is registered and its schema compiles in strict mode"
     max_restarts: 0,
     max_line_bytes: 1024,
     stderr_bytes: 1024,
+    batching: false,
   }));
   for (
     const bad of [
@@ -31,6 +32,7 @@ Deno.test("kind subprocess is registered and its schema compiles in strict mode"
       { kind: "subprocess", argv: ["x"], timeouts: { request_ms: 0 } },
       { kind: "subprocess", argv: ["x"], timeout: {} },
       { kind: "subprocess", argv: ["x"], max_restarts: -1 },
+      { kind: "subprocess", argv: ["x"], batching: "no" },
     ]
   ) assert.equal(validate(bad), false, JSON.stringify(bad));
 });
@@ -62,4 +64,22 @@ Deno.test("create resolves cwd and a relative program against the config folder"
     /Could not start "\/tmp\/netconform-config\/no-such-program"/,
   );
   await relative.close();
+});
+
+Deno.test("batching in the section reaches the handshake (default true)", async () => {
+  const fake = new URL("../adapters/testdata/fake_impl.py", import.meta.url).pathname;
+  for (const [batching, expected] of [[undefined, true], [false, false], [true, true]]) {
+    const adapter = subprocessAdapterKind.create({
+      kind: "subprocess",
+      argv: ["/usr/bin/python3", fake, "ok"],
+      ...(batching === undefined ? {} : { batching }),
+    }, { configDir: PY_DIR });
+    try {
+      const reply = await adapter.run({ operation: "test", input: { do: "handshake" } });
+      assert.equal(reply.kind, "result");
+      assert.equal((reply as { value: { batching: boolean } }).value.batching, expected);
+    } finally {
+      await adapter.close();
+    }
+  }
 });
