@@ -11,6 +11,8 @@ export function processProperties(what: string): Record<string, unknown> {
         `Program and arguments of the ${what}, run without a shell. A relative program path (one with a slash) resolves against the config file's folder; the other arguments are passed as they are and resolve against cwd.`,
       type: "array",
       minItems: 1,
+      // The program may not be empty; the arguments may (an empty argument is an argument).
+      prefixItems: [{ type: "string", minLength: 1 }],
       items: { type: "string" },
     },
     cwd: {
