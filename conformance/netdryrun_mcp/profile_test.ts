@@ -3,7 +3,6 @@ import { checkProfile } from "../../src/core/check_profile.ts";
 import { evaluateFixtureTest, loadFixtures } from "../../src/core/fixtures.ts";
 import { resolveSeed } from "../../src/core/seed.ts";
 import { netdryrunMcpProfile } from "./profile.ts";
-import { netdryrunMcpOwnRules } from "./rules.ts";
 
 const seed = resolveSeed();
 
@@ -40,34 +39,5 @@ Deno.test("netdryrun.mcp-server/v1 golden fixtures agree, and each rule has one 
   assert.deepEqual(netdryrunMcpProfile.rules.map((r) => r.id).filter((id) => !alone.has(id)), []);
 });
 
-const SHARED_SPECS = new URL("../../../shared/specs/", import.meta.url);
-const sharedSpecsPresent = (() => {
-  try {
-    return Deno.statSync(SHARED_SPECS).isDirectory;
-  } catch {
-    return false;
-  }
-})();
-
-Deno.test("the MCP-level rules citing spec-notes cite an existing file", () => {
-  const notes = netdryrunMcpOwnRules.filter((r) => r.cite.spec.startsWith("spec-notes/"));
-  assert.ok(notes.length > 0);
-  for (const rule of notes) {
-    const url = new URL(`../../${rule.cite.spec}`, import.meta.url);
-    assert.ok(Deno.statSync(url).isFile, `${rule.id} cites "${rule.cite.spec}"`);
-  }
-});
-
-Deno.test({
-  name: "the MCP-level rules citing the specs cite an existing file (needs ../shared/specs)",
-  // A checkout without the shared specs beside it cannot check this; it shows as ignored.
-  ignore: !sharedSpecsPresent,
-  fn() {
-    const specs = netdryrunMcpOwnRules.filter((r) => !r.cite.spec.startsWith("spec-notes/"));
-    assert.ok(specs.length > 0);
-    for (const rule of specs) {
-      const url = new URL(rule.cite.spec, SHARED_SPECS);
-      assert.ok(Deno.statSync(url).isFile, `${rule.id} cites "${rule.cite.spec}"`);
-    }
-  },
-});
+// Every rule's citation (spec or spec-notes file) is checked for all profiles in
+// conformance/coverage_test.ts.
