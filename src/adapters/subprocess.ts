@@ -564,6 +564,11 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
       );
     }
     const hs = response as HandshakeResponse;
+    if (hs.kind === "ready" && hs.batching === true && !message.batching) {
+      return fail(
+        'The implementation answered "batching": true to a handshake that did not allow it (see "Batching" in docs/subprocess-protocol.md)',
+      );
+    }
     if (hs.seq !== seq) {
       return fail(`The implementation's handshake response has seq ${hs.seq}, expected ${seq}`);
     }
@@ -578,8 +583,6 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
       ...hs.implementation,
       ...(hs.operations ? { operations: hs.operations } : {}),
     };
-    // An answer of batching that the kit did not allow is taken at its word: blame is then
-    // found the same way.
     child.batching = hs.batching === true;
     return { child, info };
   }

@@ -209,6 +209,18 @@ test("batching: the handshake allows it unless told not to, and the answer is ke
   }
 });
 
+test("batching: an answer of batching the handshake did not allow fails the start", async () => {
+  const adapter = fake("batch-always", { batching: false });
+  try {
+    await assert.rejects(
+      adapter.start(),
+      /answered "batching": true to a handshake that did not allow it/,
+    );
+  } finally {
+    await adapter.close();
+  }
+});
+
 test("batching: a crash with several answers held is rerun without batching, and only the culprit is errored", async () => {
   const adapter = fake("batch");
   try {

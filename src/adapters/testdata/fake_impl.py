@@ -65,7 +65,8 @@ def handshake(msg):
     if mode == "wrong-seq":
         seq += 7
     protocol = "netconform.subprocess/v0" if mode == "bad-protocol" else "netconform.subprocess/v1"
-    batches = mode == "batch" and msg.get("batching") is True
+    # "batch-always" claims batching even when the kit did not allow it (a protocol violation).
+    batches = (mode == "batch" and msg.get("batching") is True) or mode == "batch-always"
     hello = {"seq": seq, "type": "handshake", "kind": "ready", "protocol": protocol, "batching": batches,
              "implementation": {"name": "fake", "version": "1", "language": "python", "pid": os.getpid(),
                                 "profile": msg.get("profile"), "limits": msg.get("limits")},
