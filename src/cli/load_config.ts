@@ -1,6 +1,6 @@
 import { SourceError } from "../core/source_error.ts";
 import { dirname, resolve } from "node:path";
-import { parseYamlSource, YamlSyntaxError } from "../core/_yaml_source.ts";
+import { parseYamlSource } from "../core/_yaml_source.ts";
 import { createSchemaChecker } from "../core/schema_checker.ts";
 import type { Suite } from "../core/types.ts";
 import type { AdapterKind } from "./adapter_kinds.ts";
@@ -198,15 +198,10 @@ export function parseConfig(
   path: string,
   options: ParseConfigOptions,
 ): ConformConfig {
-  let source;
-  try {
-    source = parseYamlSource(text);
-  } catch (error) {
-    if (error instanceof YamlSyntaxError) {
-      throw new ConfigError(error.message, path, error.position.line, error.position.col);
-    }
-    throw error;
-  }
+  const source = parseYamlSource(
+    text,
+    (message, { line, col }) => new ConfigError(message, path, line, col),
+  );
   const check = createSchemaChecker(buildConfigSchema(options.kinds, options.suites), {
     defaultRule: "CONFIG",
     ajv: { strict: false },

@@ -13,15 +13,6 @@ export interface YamlSource {
   locate(pointer: string): SourcePosition;
 }
 
-/** A syntax error of a YAML or JSON text, with its position. */
-export class YamlSyntaxError extends Error {
-  /** Creates the error. */
-  constructor(message: string, readonly position: SourcePosition) {
-    super(message);
-    this.name = "YamlSyntaxError";
-  }
-}
-
 function decodePointer(pointer: string): string[] {
   if (pointer === "") return [];
   return pointer.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
@@ -31,21 +22,27 @@ function decodePointer(pointer: string): string[] {
  * Parse YAML (JSON is YAML) keeping node positions. Bounded: aliases are limited so a
  * "billion laughs" document fails instead of exhausting memory.
  *
- * @throws {YamlSyntaxError} On the first syntax error, with line and column.
+ * @param text The YAML or JSON text.
+ * @param syntaxError Makes the error thrown for the first syntax error, from its message and
+ * position (the caller's error type, which names the file).
+ * @throws {Error} What `syntaxError` returns, on the first syntax error.
  */
-export function parseYamlSource(text: string): YamlSource {
+export function parseYamlSource(
+  text: string,
+  syntaxError: (message: string, position: SourcePosition) => Error,
+): YamlSource {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
     const pos = lineCounter.linePos(e.pos[0]);
-    throw new YamlSyntaxError(e.message.split("\n")[0], { line: pos.line, col: pos.col });
+    throw syntaxError(e.message.split("\n")[0], { line: pos.line, col: pos.col });
   }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    throw new YamlSyntaxError(String((error as Error).message ?? error), { line: 1, col: 1 });
+    throw syntaxError(String((error as Error).message ?? error), { line: 1, col: 1 });
   }
   const locate = (pointer: string): SourcePosition => {
     let node: Node | null | undefined = doc.contents as Node | null;

@@ -1,6 +1,6 @@
 import { SourceError } from "./source_error.ts";
 import { createSchemaChecker } from "./schema_checker.ts";
-import { parseYamlSource, YamlSyntaxError } from "./_yaml_source.ts";
+import { parseYamlSource } from "./_yaml_source.ts";
 import fixtureSchema from "./fixture.schema.json" with { type: "json" };
 import type { CheckContext, Finding, Profile } from "./types.ts";
 
@@ -67,15 +67,10 @@ export const MAX_FIXTURE_BYTES = 8 * 1024 * 1024;
  * @throws {FixtureError} With line and column, on a syntax error or a format violation.
  */
 export function parseFixtureFile(text: string, path: string): FixtureFile {
-  let source;
-  try {
-    source = parseYamlSource(text);
-  } catch (error) {
-    if (error instanceof YamlSyntaxError) {
-      throw new FixtureError(error.message, path, error.position.line, error.position.col);
-    }
-    throw error;
-  }
+  const source = parseYamlSource(
+    text,
+    (message, { line, col }) => new FixtureError(message, path, line, col),
+  );
   const findings = checkFixtureFormat(source.value);
   if (findings.length > 0) {
     const f = findings[0];
