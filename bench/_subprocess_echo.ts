@@ -73,6 +73,8 @@ export class PipeEcho {
   #reader: ReadableStreamDefaultReader<Uint8Array>;
   #lines: Uint8Array;
   #batch: number;
+  /** One request line, for the steady pipeline. */
+  #line: Uint8Array;
 
   constructor(script: string, batch: number) {
     this.#child = new Deno.Command(PYTHON, {
@@ -84,11 +86,11 @@ export class PipeEcho {
     this.#writer = this.#child.stdin.getWriter();
     this.#reader = this.#child.stdout.getReader();
     this.#batch = batch;
-    const lines = Array.from(
-      { length: batch },
-      (_, seq) => JSON.stringify({ seq, type: "request", operation: "echo", input: INPUT }) + "\n",
-    );
-    this.#lines = new TextEncoder().encode(lines.join(""));
+    const line = (seq: number) =>
+      JSON.stringify({ seq, type: "request", operation: "echo", input: INPUT }) + "\n";
+    const encoder = new TextEncoder();
+    this.#lines = encoder.encode(Array.from({ length: batch }, (_, seq) => line(seq)).join(""));
+    this.#line = encoder.encode(line(0));
   }
 
   /** Write the batch's request lines and read as many lines back. */
@@ -107,16 +109,19 @@ export class PipeEcho {
    * lines as it brought back (the raw echo's side of a steady pipeline).
    */
   async steady(total: number, window: number): Promise<void> {
-    const one = this.#lines.subarray(0, this.#lines.length / this.#batch);
+    const one = this.#line;
     const lines = (n: number) => {
       const out = new Uint8Array(one.length * n);
       for (let i = 0; i < n; i++) out.set(one, i * one.length);
       return out;
     };
-    this.#steadyLines ??= Array.from({ length: window + 1 }, (_, n) => lines(n));
+    if (this.#steadyLines?.length !== window + 1) {
+      this.#steadyLines = Array.from({ length: window + 1 }, (_, n) => lines(n));
+    }
+    const steadyLines = this.#steadyLines;
     let sent = Math.min(window, total);
     let got = 0;
-    void this.#writer.write(this.#steadyLines[sent]);
+    void this.#writer.write(steadyLines[sent]);
     while (got < total) {
       const { value, done } = await this.#reader.read();
       if (done) throw new Error("The echo ended");
@@ -126,7 +131,7 @@ export class PipeEcho {
       const more = Math.min(n, total - sent, window);
       if (more > 0) {
         sent += more;
-        void this.#writer.write(this.#steadyLines[more]);
+        void this.#writer.write(steadyLines[more]);
       }
     }
   }

@@ -54,6 +54,7 @@
 import {
   ADAPTER_ARGV,
   adapterBatch,
+  adapterSteady,
   echoAdapter,
   ENV,
   INPUT,
@@ -127,14 +128,7 @@ Deno.bench({
   name: `subprocess adapter, ${BATCH} cases 8 in flight (runSuite's default concurrency)`,
   group: "cases",
   async fn() {
-    let next = 0;
-    const worker = async () => {
-      while (next++ < BATCH) {
-        const r = await adapter.run({ operation: "echo", input: INPUT });
-        if (r.kind !== "result") throw new Error("A case did not return");
-      }
-    };
-    await Promise.all(Array.from({ length: 8 }, worker));
+    await adapterSteady(adapter, BATCH, 8);
   },
 });
 
