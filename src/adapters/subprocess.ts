@@ -707,8 +707,8 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
   #onTimeout(p: Pending): void {
     const child = p.child;
     if (!child || child.retired || !this.#pending.has(p.seq)) return;
-    const unanswered = this.#unanswered(child);
-    if (child.batching && unanswered.length > 1) {
+    const unanswered = child.batching ? this.#unanswered(child) : [];
+    if (unanswered.length > 1) {
       this.#unbatch(
         child,
         `No response to request ${p.seq} ("${p.operation}") within ${this.#limits.requestTimeoutMs} ms (request_ms)`,
@@ -771,7 +771,7 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
       })());
       return;
     }
-    const blamed = this.#oldest(child);
+    const blamed = unanswered[0];
     // The blamed request waits for the exit status, not for its timeout.
     if (blamed) blamed.deadline = undefined;
     this.#retire(child, blamed);
