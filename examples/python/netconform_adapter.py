@@ -373,18 +373,15 @@ def _loop(server: _Server, stdin_fd: int, stdout_fd: int) -> None:
     held_since = 0.0
     monotonic = time.monotonic
     for item in _messages(stdin_fd):
-        if item is _IDLE:
-            # About to wait for input: write what is held first.
-            if held:
-                _write_all(stdout_fd, b"".join(held))
-                held = []
-                held_bytes = 0
-            continue
-        if held and (len(held) >= _BATCH_RESPONSES or held_bytes >= _BATCH_BYTES
+        idle = item is _IDLE
+        # Write what is held before waiting for input, or once it reaches a bound.
+        if held and (idle or len(held) >= _BATCH_RESPONSES or held_bytes >= _BATCH_BYTES
                      or monotonic() - held_since > _BATCH_SECONDS):
             _write_all(stdout_fd, b"".join(held))
             held = []
             held_bytes = 0
+        if idle:
+            continue
         out = server.handle(item) if type(item) is bytes else server.handle_message(item)
         if out is None:
             continue
