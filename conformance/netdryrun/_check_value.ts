@@ -1,6 +1,7 @@
 // The rules the schema cannot say, and the dispatch per tool. Never throws.
 import { parseDocument } from "yaml";
 import { jsonPointer } from "../../src/core/json_pointer.ts";
+import { hasOwn, isCount, isObject, type Obj } from "../_json_value.ts";
 import type { Finding } from "../../src/core/types.ts";
 import { netdryrunRules } from "./rules.ts";
 import {
@@ -12,12 +13,7 @@ import {
 } from "./_schema_checks.ts";
 import { CAP, codePointLength, LINE_BREAK, uPlus } from "./_text.ts";
 
-type Obj = Record<string, unknown>;
-
 const levels = Object.fromEntries(netdryrunRules.map((r) => [r.id, r.level]));
-const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-const has = (o: Obj, key: string) => Object.prototype.hasOwnProperty.call(o, key);
-const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
 
 /** The verdicts of v1, frozen. */
 export const VERDICT = {
@@ -179,7 +175,7 @@ function checkRunResult(value: Obj, tool: unknown, evidenceFiles: unknown, out: 
     for (let k = 0; k < n; k++) {
       const f = failures[k] as Obj;
       const { c, i } = failedChecks[k];
-      if (has(f, "check") && f.check !== c.name) {
+      if (hasOwn(f, "check") && f.check !== c.name) {
         out.add(
           "NDR-FAILURES",
           jsonPointer("failures", k, "check"),
@@ -194,7 +190,7 @@ function checkRunResult(value: Obj, tool: unknown, evidenceFiles: unknown, out: 
           },
         );
       }
-      if (has(f, "reason") && f.reason !== c.detail) {
+      if (hasOwn(f, "reason") && f.reason !== c.detail) {
         out.add(
           "NDR-FAILURES",
           jsonPointer("failures", k, "reason"),
@@ -264,7 +260,7 @@ function checkRunResult(value: Obj, tool: unknown, evidenceFiles: unknown, out: 
       if (!isObject(c)) return;
       out.text("NDR-LAB-TEXT", c.name, jsonPointer("checks", i, "name"), CAP.check);
       out.text("NDR-LAB-TEXT", c.detail, jsonPointer("checks", i, "detail"), CAP.check);
-      if (has(c, "unready") && c.passed === true) {
+      if (hasOwn(c, "unready") && c.passed === true) {
         out.add(
           "NDR-UNREADY",
           jsonPointer("checks", i, "unready"),
@@ -387,7 +383,7 @@ function checkRunResult(value: Obj, tool: unknown, evidenceFiles: unknown, out: 
   // evidence_file, when the caller could read it.
   if (
     typeof value.evidence_file === "string" && isObject(evidenceFiles) &&
-    has(evidenceFiles, value.evidence_file)
+    hasOwn(evidenceFiles, value.evidence_file)
   ) {
     const text = evidenceFiles[value.evidence_file];
     if (typeof text === "string" && text.length <= MAX_PARSED_TEXT) {
@@ -499,7 +495,7 @@ function checkBaselineYaml(text: string, out: Out) {
 export function isRunResult(value: unknown): boolean {
   if (!isObject(value)) return true;
   if (value.status !== "error") return true;
-  return RUN_RESULT_KEYS.some((k) => has(value, k));
+  return RUN_RESULT_KEYS.some((k) => hasOwn(value, k));
 }
 
 /** Check a value for a tool (context already read). */

@@ -1,6 +1,7 @@
 // Laying out a scenario folder into the workspace shared with the server. Bounded.
 import { parse as parseYaml } from "yaml";
 import { dirname, join, relative, resolve } from "node:path";
+import { isObject } from "../_json_value.ts";
 
 /** The manifest of a scenario folder (`scenario.yaml`). */
 export interface ScenarioManifest {
@@ -37,10 +38,6 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /** Whether a scenario folder exists. */
 export async function scenarioExists(folder: string): Promise<boolean> {
   try {
@@ -64,7 +61,7 @@ export async function readManifest(folder: string): Promise<ScenarioManifest> {
       );
     }
   }
-  if (!isRecord(raw)) throw new Error(`Scenario "${folder}": "${MANIFEST}" is not a mapping`);
+  if (!isObject(raw)) throw new Error(`Scenario "${folder}": "${MANIFEST}" is not a mapping`);
   const str = (key: string) => {
     const v = raw[key];
     if (v !== undefined && typeof v !== "string") {

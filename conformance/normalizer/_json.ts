@@ -2,22 +2,13 @@
 // so 100,000 levels cannot overflow the stack), volatile-path removal, bounded previews.
 import { jsonPointer } from "../../src/core/json_pointer.ts";
 
-/** A plain JSON object. */
-export type Obj = Record<string, unknown>;
+import { hasOwn, isObject, type Obj } from "../_json_value.ts";
 
-/** Whether a value is a JSON object (not null, not an array). */
-export function isObject(value: unknown): value is Obj {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export { hasOwn, isObject, type Obj };
 
 /** An own property, never one inherited (so `__proto__` is just a key). */
 export function own(object: Obj, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
-}
-
-/** Whether an object has an own property. */
-export function hasOwn(object: Obj, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(object, key);
 }
 
 /** Set an own data property (safe for `__proto__`). */

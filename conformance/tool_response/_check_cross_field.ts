@@ -1,13 +1,8 @@
 import { jsonPointer } from "../../src/core/json_pointer.ts";
+import { hasOwn, isCount, isObject, type Obj } from "../_json_value.ts";
 import { createFindingBuilder } from "../../src/core/finding_builder.ts";
 import type { Finding } from "../../src/core/types.ts";
 import { toolResponseRules } from "./rules.ts";
-
-type Obj = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
-const has = (o: Obj, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
 const finding = createFindingBuilder(toolResponseRules);
 
@@ -54,7 +49,7 @@ export function checkCrossField(value: unknown): Finding[] {
     }
   }
 
-  const errorPresent = has(value, "error") && value.error !== null;
+  const errorPresent = hasOwn(value, "error") && value.error !== null;
   if (typeof success === "boolean") {
     if (isCount(failed) && failed === 0 && !errorPresent && success !== true) {
       out.push(finding(
@@ -91,7 +86,7 @@ export function checkCrossField(value: unknown): Finding[] {
   }
 
   for (const key of ["error", "metadata"]) {
-    if (has(value, key) && value[key] === null) {
+    if (hasOwn(value, key) && value[key] === null) {
       out.push(finding(
         "TR-NULL-OPTIONAL",
         jsonPointer(key),

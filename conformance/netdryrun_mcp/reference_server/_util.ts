@@ -16,6 +16,16 @@ export const VERDICTS = {
 /** The result schema id. */
 export const SCHEMA_ID = "netdryrun.mcp-result/v1";
 
+/**
+ * Whether a value is a JSON object (not null, not an array).
+ *
+ * @param value Any parsed value.
+ * @returns Whether it is a plain object.
+ */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 /** The server's version, reported by check_types. */
 export const SERVER_VERSION = "0.1.0-reference";
 

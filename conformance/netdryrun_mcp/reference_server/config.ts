@@ -18,7 +18,7 @@ import { parse as parseYaml } from "yaml";
 import { dirname, resolve } from "node:path";
 import { CHECK_TYPES } from "./check_types.ts";
 import { ConfigError } from "./config_error.ts";
-import { readSmallText } from "./_util.ts";
+import { isRecord, readSmallText } from "./_util.ts";
 import { readTopology, type Topology } from "./topology.ts";
 
 /** One check of a netdryrun.yml. */
@@ -45,10 +45,6 @@ export interface NetdryrunConfig {
   topology: Topology;
   /** The checks, in file order. */
   checks: CheckSpec[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 const CHECK_KEYS = new Set(["name", "node", "type", "params", "samples", "interval_s"]);

@@ -6,7 +6,7 @@
  */
 import { parse as parseYaml } from "yaml";
 import { dirname, isAbsolute, resolve } from "node:path";
-import { readSmallText } from "./_util.ts";
+import { isRecord, readSmallText } from "./_util.ts";
 
 /** One node of a topology. */
 export interface TopologyNode {
@@ -39,10 +39,6 @@ export interface Topology {
 function ref(written: string, base: string): TopologyFileRef {
   if (/^~|\$\{|^[a-z]+:\/\//i.test(written)) return { written, path: null };
   return { written, path: isAbsolute(written) ? written : resolve(base, written) };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
