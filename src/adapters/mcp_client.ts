@@ -5,6 +5,7 @@ import type {
   Reply,
   Request,
 } from "../core/types.ts";
+import { messageOf } from "../core/_message_of.ts";
 import { Client, McpError, ResultSchema, type Transport } from "./_mcp_sdk.ts";
 
 /** The MCP SDK's client transport interface (stdio, Streamable HTTP, in-memory). */
@@ -76,10 +77,6 @@ class Connection {
   constructor(readonly client: Client, readonly stderr: (() => string) | undefined) {}
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /**
  * An {@linkcode Adapter} that talks to an MCP server through the official SDK client, over the
  * transport a factory makes. Operations:
@@ -143,7 +140,7 @@ export function mcpClientAdapter(
       await client.connect(made.transport, { timeout: initTimeoutMs, signal });
     } catch (error) {
       await client.close().catch(() => {});
-      throw new Error(`MCP initialization failed: ${describe(error)}`);
+      throw new Error(`MCP initialization failed: ${messageOf(error)}`);
     }
     return conn;
   };
@@ -179,7 +176,7 @@ export function mcpClientAdapter(
     try {
       conn = await connection();
     } catch (error) {
-      return { kind: "errored", message: describe(error), ...stderrOf() };
+      return { kind: "errored", message: messageOf(error), ...stderrOf() };
     }
     const abort = new AbortController();
     let timedOut = false;
@@ -207,13 +204,15 @@ export function mcpClientAdapter(
       if (callOptions.signal?.aborted) {
         return {
           kind: "errored",
-          message: `${method} aborted: ${describe(callOptions.signal.reason)}`,
+          message: `${method} aborted: ${messageOf(callOptions.signal.reason)}`,
         };
       }
       if (conn.closed) {
         return {
           kind: "errored",
-          message: `the server closed the connection during ${method} (crash?): ${describe(error)}`,
+          message: `the server closed the connection during ${method} (crash?): ${
+            messageOf(error)
+          }`,
           ...stderrOf(conn),
         };
       }
@@ -222,7 +221,7 @@ export function mcpClientAdapter(
       }
       return {
         kind: "errored",
-        message: `${method} failed: ${describe(error)}`,
+        message: `${method} failed: ${messageOf(error)}`,
         ...stderrOf(conn),
       };
     } finally {

@@ -5,6 +5,7 @@ import type {
   Reply,
   Request,
 } from "../core/types.ts";
+import { messageOf } from "../core/_message_of.ts";
 import {
   type HandshakeRequest,
   type HandshakeResponse,
@@ -869,8 +870,4 @@ function statusText(status: Deno.CommandStatus): string {
   return status.signal
     ? `was killed by signal ${status.signal}`
     : `exited with code ${status.code}`;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import { messageOf } from "./_message_of.ts";
 
 /** A line and column, both 1-based. */
 export interface SourcePosition {
@@ -42,7 +43,7 @@ export function parseYamlSource(
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    throw syntaxError(String((error as Error).message ?? error), { line: 1, col: 1 });
+    throw syntaxError(messageOf(error), { line: 1, col: 1 });
   }
   const locate = (pointer: string): SourcePosition => {
     let node: Node | null | undefined = doc.contents as Node | null;

@@ -1,4 +1,5 @@
 import { KIT } from "../version.ts";
+import { messageOf } from "./_message_of.ts";
 import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
 import type { Adapter, CaseReport, Report, Suite, SuiteReport, Verdict } from "./types.ts";
 
@@ -159,7 +160,7 @@ export async function runConformance(
           cases: [],
           counts: { passed: 0, failed: 0, skipped: 0, errored: 0 },
           verdict: "incomplete",
-          startError: `The adapter could not be made: ${(error as Error).message ?? error}`,
+          startError: `The adapter could not be made: ${messageOf(error)}`,
         };
       }
       suites.push(report);

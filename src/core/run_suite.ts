@@ -1,4 +1,5 @@
 import { CaseSkipped } from "./case_skipped.ts";
+import { messageOf } from "./_message_of.ts";
 import type {
   Adapter,
   Case,
@@ -195,7 +196,7 @@ export async function runSuite(
       cases: [],
       counts: emptyCounts(),
       verdict: "incomplete",
-      startError: `${(error as Error).message ?? error}${stderr ? `\nstderr:\n${stderr}` : ""}`,
+      startError: `${messageOf(error)}${stderr ? `\nstderr:\n${stderr}` : ""}`,
     };
   }
 
@@ -211,7 +212,7 @@ export async function runSuite(
       cases: [],
       counts: emptyCounts(),
       verdict: "incomplete",
-      startError: `The suite could not make its cases: ${(error as Error).message ?? error}`,
+      startError: `The suite could not make its cases: ${messageOf(error)}`,
     };
   }
   if (options.caseIds) {
