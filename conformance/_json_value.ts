@@ -1,4 +1,4 @@
-// Type guards for untrusted JSON values, shared by the profiles' checks.
+// Type guards and quoting for untrusted JSON values, shared by the profiles' checks.
 
 /** A plain JSON object. */
 export type Obj = Record<string, unknown>;
@@ -16,4 +16,10 @@ export function hasOwn(object: Obj, key: string): boolean {
 /** Whether a value is a count: an integer, zero or more. */
 export function isCount(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0;
+}
+
+/** Quote an untrusted string for a message: JSON-escaped and cut to `max` characters. */
+export function quote(text: string, max = 80): string {
+  const cut = text.length > max ? text.slice(0, max) + "…" : text;
+  return JSON.stringify(cut);
 }

@@ -9,8 +9,4 @@ export const ruleLevels: Readonly<Record<string, "MUST" | "SHOULD">> = Object.fr
 /** A finding of a rule of this profile, with the rule's level. */
 export const finding: FindingBuilder = createFindingBuilder(chatLimitsRules);
 
-/** Quote an untrusted string for a message: JSON-escaped and cut to `max` characters. */
-export function quote(text: string, max = 80): string {
-  const cut = text.length > max ? text.slice(0, max) + "…" : text;
-  return JSON.stringify(cut);
-}
+export { quote } from "../_json_value.ts";

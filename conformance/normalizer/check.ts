@@ -1,4 +1,5 @@
 import { createFindingBuilder } from "../../src/core/finding_builder.ts";
+import { quote } from "../_json_value.ts";
 import { jsonPointer } from "../../src/core/json_pointer.ts";
 import { createSchemaChecker } from "../../src/core/schema_checker.ts";
 import type { CheckContext, Finding } from "../../src/core/types.ts";
@@ -40,8 +41,6 @@ function volatileOf(context?: CheckContext): string[] {
   const more = Array.isArray(extra) ? extra.filter((p): p is string => typeof p === "string") : [];
   return [...NORMALIZER_DEFAULT_VOLATILE, ...more];
 }
-
-const quote = (s: string) => JSON.stringify(s.length > 80 ? s.slice(0, 80) + "…" : s);
 
 /**
  * Judge one observation of `normalize_tool_response(raw, tool_name)`: the schema of the
