@@ -83,7 +83,6 @@ class HarnessFault extends Error {
     super(message);
   }
 }
-class SkipCase extends Error {}
 
 function emptyCounts(): Record<Outcome, number> {
   return { passed: 0, failed: 0, skipped: 0, errored: 0 };
@@ -227,7 +226,7 @@ export async function runSuite(
     const invoke: Invoke = async (request) => {
       const reply: Reply = await adapter.run(request, { signal: abort.signal });
       if (reply.kind === "errored") throw new HarnessFault(reply.message, reply.stderr);
-      if (reply.kind === "skipped") throw new SkipCase(reply.reason);
+      if (reply.kind === "skipped") throw new CaseSkipped(reply.reason);
       return reply;
     };
     const head = { id: c.id, description: c.description, replay: replay(c.id) };
@@ -250,9 +249,6 @@ export async function runSuite(
       return { ...head, outcome: failed ? "failed" : "passed", findings: evaluation.findings };
     } catch (error) {
       abort.abort();
-      if (error instanceof SkipCase) {
-        return { ...head, outcome: "skipped", findings: [], reason: error.message };
-      }
       if (error instanceof CaseSkipped) {
         return { ...head, outcome: "skipped", findings: [], reason: error.reason };
       }
@@ -271,7 +267,7 @@ export async function runSuite(
         outcome: "errored",
         findings: [],
         message: `The suite failed on this case (a bug of the kit): ${
-          (error as Error).stack ?? error
+          error instanceof Error && error.stack ? error.stack : messageOf(error)
         }`,
       };
     }
