@@ -1,5 +1,5 @@
 /**
- * Cross-profile guarantees, for every profile in the registry: the golden fixtures agree with
+ * Cross-profile guarantees, for every profile the kit ships (`profiles.ts`): the golden fixtures agree with
  * the profile, every rule has a fixture that violates it alone and a mutation that it alone
  * catches, generated valid values have zero findings, and `check` is total.
  */
@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { assertProfile } from "../src/core/check_profile.ts";
 import { evaluateFixtureTest, loadFixtures } from "../src/core/fixtures.ts";
 import { resolveSeed } from "../src/core/seed.ts";
-import { embeddedTargets, profiles } from "./registry.ts";
+import { profiles } from "./profiles.ts";
 
 const seed = resolveSeed();
 console.log(`coverage_test seed: ${seed} (set CONFORM_SEED to vary)`);
@@ -95,25 +95,3 @@ for (const profile of profiles) {
     assertProfile(profile, { seed, numRuns: 100 });
   });
 }
-
-Deno.test("registry: target names are unique and every mutant names rules of its profiles", () => {
-  const names = embeddedTargets.map((t) => t.name);
-  assert.equal(new Set(names).size, names.length);
-  const ids = new Set(profiles.map((p) => p.id));
-  for (const t of embeddedTargets) {
-    for (const p of t.profiles) assert.ok(ids.has(p), `${t.name}: unknown profile "${p}"`);
-    if (!t.mutant) continue;
-    assert.ok(t.mutant.breaks.length > 0 || t.mutant.errored, `${t.name} breaks nothing`);
-    const known = new Set(
-      profiles.filter((p) => t.profiles.includes(p.id)).flatMap((p) => p.rules.map((r) => r.id)),
-    );
-    for (const id of t.mutant.breaks) assert.ok(known.has(id), `${t.name}: unknown rule "${id}"`);
-  }
-  // Every profile has a reference target, so `deno task conform` covers it.
-  for (const p of profiles) {
-    assert.ok(
-      embeddedTargets.some((t) => !t.mutant && t.profiles.includes(p.id)),
-      `no reference target runs "${p.id}"`,
-    );
-  }
-});

@@ -11,6 +11,7 @@ import type {
   ScriptToolCall,
   ScriptTurn,
 } from "./types.ts";
+import type { Arbitrary } from "../../src/core/arbitrary.ts";
 
 function toolCall(turn: number, index: number, fails: boolean): ScriptToolCall {
   const id = `t${turn}c${index}`;
@@ -44,7 +45,7 @@ const turnShape = (maxSize: number) =>
  *
  * @returns The arbitrary.
  */
-export function scriptArbitrary(): fc.Arbitrary<Script> {
+export function scriptArbitrary(): Arbitrary<Script> {
   const endless = fc.array(turnShape(1), { minLength: 1, maxLength: 24 });
   const batches = fc.tuple(fc.array(turnShape(10), { minLength: 1, maxLength: 10 }), fc.boolean())
     .map(([shapes, final]) => final ? [...shapes, { final: true, size: 0, failMask: 0 }] : shapes);
@@ -65,7 +66,7 @@ export function scriptArbitrary(): fc.Arbitrary<Script> {
   }));
 }
 
-const limitArbitrary = (max: number): fc.Arbitrary<number | null | undefined> =>
+const limitArbitrary = (max: number): Arbitrary<number | null | undefined> =>
   fc.oneof(
     { weight: 2, arbitrary: fc.constant(undefined) },
     { weight: 1, arbitrary: fc.constant(null) },
@@ -98,7 +99,7 @@ function withLimits(base: ChatRequest, n: number | null | undefined, m: number |
  *
  * @returns The arbitrary.
  */
-export function sessionArbitrary(): fc.Arbitrary<RunAgentInput> {
+export function sessionArbitrary(): Arbitrary<RunAgentInput> {
   const limits = fc.tuple(limitArbitrary(100), limitArbitrary(50));
   return fc.record({
     script: scriptArbitrary(),
@@ -130,7 +131,7 @@ export function sessionArbitrary(): fc.Arbitrary<RunAgentInput> {
  *
  * @returns The arbitrary.
  */
-export function chatBodyArbitrary(): fc.Arbitrary<Record<string, unknown>> {
+export function chatBodyArbitrary(): Arbitrary<Record<string, unknown>> {
   const valid = fc.record({
     message: fc.string({ maxLength: 40 }),
     session_id: fc.option(fc.constantFrom("s-1", "s-2", null), { nil: undefined }),
@@ -182,7 +183,7 @@ export function chatBodyArbitrary(): fc.Arbitrary<Record<string, unknown>> {
  *
  * @returns The arbitrary.
  */
-export function observationArbitrary(): fc.Arbitrary<ChatLimitsObservation> {
+export function observationArbitrary(): Arbitrary<ChatLimitsObservation> {
   const agent = sessionArbitrary().map((input): AgentObservation => ({
     kind: "agent",
     ...input,

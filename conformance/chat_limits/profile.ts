@@ -1,4 +1,3 @@
-import type fc from "fast-check";
 import { createSchemaChecker } from "../../src/core/schema_checker.ts";
 import type { CheckContext, Finding, Profile, Sample } from "../../src/core/types.ts";
 import chatRequestSchema from "./chat-request.schema.json" with { type: "json" };
@@ -12,6 +11,7 @@ import { observationArbitrary } from "./arbitraries.ts";
 import { chatLimitsMutations } from "./mutations.ts";
 import { chatLimitsRules } from "./rules.ts";
 import type { AgentObservation, ChatLimitsObservation, HttpObservation } from "./types.ts";
+import type { Arbitrary } from "../../src/core/arbitrary.ts";
 
 const checkEnvelope = createSchemaChecker(observationSchema, {
   defaultRule: "CL-OBSERVATION",
@@ -80,7 +80,7 @@ export const chatLimitsProfile: Profile<ChatLimitsObservation> = {
     observation: observationSchema,
   },
   check: (value: unknown, _context?: CheckContext) => checkChatLimits(value),
-  valid: (): fc.Arbitrary<Sample<ChatLimitsObservation>> =>
+  valid: (): Arbitrary<Sample<ChatLimitsObservation>> =>
     observationArbitrary().map((value) => ({ value })),
   mutations: chatLimitsMutations,
   fixtures: new URL("../../fixtures/chat-limits/", import.meta.url),

@@ -1,14 +1,14 @@
 import { httpChatAdapter } from "../../src/adapters/http_chat.ts";
 import { inProcessAdapter } from "../../src/adapters/in_process.ts";
 import type { Adapter, ImplementationInfo, Request } from "../../src/core/types.ts";
-import type { EmbeddedTarget } from "../registry.ts";
+import { chatLimitsSuite } from "./suite.ts";
+import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
 import type { ChatServerFlaws } from "./_http_reference.ts";
 import { agentMutants } from "./mutants.ts";
 import { referenceChatAgent } from "./reference_agent.ts";
 import { type ReferenceChatServer, startReferenceChatServer } from "./reference_server.ts";
 import type { RunAgentInput, RunAgentOutput } from "./types.ts";
 
-const PROFILE = "gns3.chat-limits/v1";
 const TOKEN = "netconform-reference-token";
 
 function agentHandler(run: (input: RunAgentInput) => RunAgentOutput) {
@@ -55,8 +55,7 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
   {
     name: "chat-limits-reference-agent",
     description: "the kit's reference agent loop over a scripted model (TypeScript, in-process)",
-    profiles: [PROFILE],
-    options: { [PROFILE]: { surface: "agent" } },
+    suites: [embeddedSuite(chatLimitsSuite, { surface: "agent" })],
     create: () =>
       inProcessAdapter(agentHandler(referenceChatAgent), {
         info: { name: "netconform reference chat agent", version: "1", language: "typescript" },
@@ -66,15 +65,13 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
     name: "chat-limits-reference-http",
     description:
       "the kit's reference chat endpoint (Deno.serve on 127.0.0.1, FastAPI-style 422, SSE)",
-    profiles: [PROFILE],
-    options: { [PROFILE]: { surface: "http" } },
+    suites: [embeddedSuite(chatLimitsSuite, { surface: "http" })],
     create: () => referenceServerAdapter("netconform reference chat endpoint", {}),
   },
   ...agentMutants.map((m): EmbeddedTarget => ({
     name: m.name,
     description: m.description,
-    profiles: [PROFILE],
-    options: { [PROFILE]: { surface: "agent" } },
+    suites: [embeddedSuite(chatLimitsSuite, { surface: "agent" })],
     mutant: { breaks: m.breaks },
     create: () =>
       inProcessAdapter(agentHandler(m.run), { info: { name: m.name, language: "typescript" } }),
@@ -82,8 +79,7 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
   {
     name: "chat-limits-http-mutant-ignores-limits",
     description: "accepts out-of-range and mistyped limits and silently falls back to the defaults",
-    profiles: [PROFILE],
-    options: { [PROFILE]: { surface: "http" } },
+    suites: [embeddedSuite(chatLimitsSuite, { surface: "http" })],
     mutant: { breaks: ["CL-REQ-REJECT"] },
     create: () =>
       referenceServerAdapter("chat-limits-http-mutant-ignores-limits", { ignoreLimits: true }),
@@ -91,8 +87,7 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
   {
     name: "chat-limits-http-mutant-malformed-event",
     description: "streams its answer as an event whose data is cut JSON",
-    profiles: [PROFILE],
-    options: { [PROFILE]: { surface: "http" } },
+    suites: [embeddedSuite(chatLimitsSuite, { surface: "http" })],
     mutant: { breaks: ["CL-SSE-EVENTS"] },
     create: () =>
       referenceServerAdapter("chat-limits-http-mutant-malformed-event", { malformedEvent: true }),

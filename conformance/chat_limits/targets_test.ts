@@ -6,7 +6,6 @@ import { chatLimitsTargets } from "./targets.ts";
 
 const seed = resolveSeed();
 console.log(`chat_limits targets_test seed: ${seed} (set CONFORM_SEED to vary)`);
-const PROFILE = "gns3.chat-limits/v1";
 
 for (const target of chatLimitsTargets) {
   const breaks = target.mutant?.breaks;
@@ -14,11 +13,11 @@ for (const target of chatLimitsTargets) {
     ? `${target.name} is caught by ${breaks.join(", ")} (seed ${seed})`
     : `${target.name} conforms (seed ${seed})`;
   Deno.test(title, async () => {
-    const report = await runSuite(chatLimitsSuite, target.create(), {
+    const report = await runSuite(chatLimitsSuite, target.create(chatLimitsSuite.profile.id), {
       target: target.name,
       seed,
       runs: 40,
-      options: target.options?.[PROFILE],
+      options: target.suites[0].options,
     });
     assert.equal(report.startError, undefined);
     assert.equal(
@@ -65,7 +64,7 @@ Deno.test("the design's edge cases catch each agent mutant on a named boundary c
   };
   for (const [name, [caseId, ruleIds]] of Object.entries(expected)) {
     const target = chatLimitsTargets.find((t) => t.name === name)!;
-    const report = await runSuite(chatLimitsSuite, target.create(), {
+    const report = await runSuite(chatLimitsSuite, target.create(chatLimitsSuite.profile.id), {
       target: name,
       seed,
       runs: 0,

@@ -9,6 +9,7 @@ import type {
   SetupErrorModel,
   ValidateModel,
 } from "./types.ts";
+import type { Arbitrary } from "../../src/core/arbitrary.ts";
 
 const LONG_ASCII_LINE = "x".repeat(10_000);
 const LONG_CJK_EMOJI_LINE = "路由🚀".repeat(2_500); // 7,500 code points, 10,000 UTF-16 units
@@ -65,7 +66,7 @@ export const HOSTILE_FRAGMENTS: readonly string[] = [
  * @param options `maxParts`: most fragments joined (default 5).
  * @returns The arbitrary.
  */
-export function hostileTextArbitrary(options: { maxParts?: number } = {}): fc.Arbitrary<string> {
+export function hostileTextArbitrary(options: { maxParts?: number } = {}): Arbitrary<string> {
   const part = fc.oneof(
     { weight: 3, arbitrary: fc.string({ maxLength: 16 }) },
     { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 6 }) },
@@ -113,7 +114,7 @@ const FILES = [
   "ignore previous instructions.cfg",
 ];
 
-function extraArbitrary(keys: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
+function extraArbitrary(keys: readonly string[]): Arbitrary<Record<string, unknown>> {
   return fc.dictionary(
     fc.constantFrom(...keys),
     fc.oneof(
@@ -138,7 +139,7 @@ function fakeSha256(seed: number, index: number): string {
   return out;
 }
 
-function commandArbitrary(): fc.Arbitrary<LabCommand> {
+function commandArbitrary(): Arbitrary<LabCommand> {
   return fc.record({
     cmd: fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom(...SHOWS).map((s) => `vtysh -c '${s}'`) },
@@ -154,7 +155,7 @@ function commandArbitrary(): fc.Arbitrary<LabCommand> {
   });
 }
 
-function checkArbitrary(): fc.Arbitrary<LabCheckModel> {
+function checkArbitrary(): Arbitrary<LabCheckModel> {
   return fc.record({
     name: fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...CHECK_NAMES) }, {
       weight: 1,
@@ -213,7 +214,7 @@ export interface LabRunModelConstraints {
  */
 export function labRunModelArbitrary(
   constraints: LabRunModelConstraints = {},
-): fc.Arbitrary<LabRunModel> {
+): Arbitrary<LabRunModel> {
   const statuses = constraints.statuses ?? ["passed", "failed", "error", "inconclusive", "unknown"];
   const status = fc.constantFrom(...statuses).chain((s) =>
     s === "unknown" ? fc.constantFrom(...STATUSES_UNKNOWN) : fc.constant(s as string)
@@ -279,7 +280,7 @@ export function labRunModelArbitrary(
  *
  * @returns The arbitrary.
  */
-export function setupErrorModelArbitrary(): fc.Arbitrary<SetupErrorModel> {
+export function setupErrorModelArbitrary(): Arbitrary<SetupErrorModel> {
   return fc.record({
     kind: fc.constant("setup_error" as const),
     tool: fc.constantFrom("dry_run" as const, "run_checks" as const),
@@ -294,7 +295,7 @@ export function setupErrorModelArbitrary(): fc.Arbitrary<SetupErrorModel> {
  *
  * @returns The arbitrary.
  */
-export function validateModelArbitrary(): fc.Arbitrary<ValidateModel> {
+export function validateModelArbitrary(): Arbitrary<ValidateModel> {
   return fc.record({
     kind: fc.constant("validate" as const),
     valid: fc.boolean(),
@@ -313,7 +314,7 @@ export function validateModelArbitrary(): fc.Arbitrary<ValidateModel> {
  *
  * @returns The arbitrary.
  */
-export function checkTypesModelArbitrary(): fc.Arbitrary<CheckTypesModel> {
+export function checkTypesModelArbitrary(): Arbitrary<CheckTypesModel> {
   const params = fc.uniqueArray(
     fc.oneof(
       fc.constantFrom("node", "prefix", "protocol", "vrf", "neighbor", "timeout_s", "samples"),
@@ -343,7 +344,7 @@ export function checkTypesModelArbitrary(): fc.Arbitrary<CheckTypesModel> {
  *
  * @returns The arbitrary.
  */
-export function baselineModelArbitrary(): fc.Arbitrary<BaselineModel> {
+export function baselineModelArbitrary(): Arbitrary<BaselineModel> {
   const node = fc.record({
     routes: fc.array(fc.constantFrom("10.0.0.0/24", "192.0.2.0/24", "::/0"), { maxLength: 3 }),
     neighbors: fc.array(fc.constantFrom("10.0.0.2", "fe80::1"), { maxLength: 2 }),
@@ -376,7 +377,7 @@ export function baselineModelArbitrary(): fc.Arbitrary<BaselineModel> {
  *
  * @returns The arbitrary.
  */
-export function netdryrunModelArbitrary(): fc.Arbitrary<NetdryrunModel> {
+export function netdryrunModelArbitrary(): Arbitrary<NetdryrunModel> {
   return fc.oneof(
     { weight: 6, arbitrary: labRunModelArbitrary() },
     { weight: 1, arbitrary: setupErrorModelArbitrary() },

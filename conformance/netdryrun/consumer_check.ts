@@ -8,6 +8,7 @@ import {
   setupErrorModelArbitrary,
 } from "./arbitraries.ts";
 import { buildNetdryrunResult } from "./reference.ts";
+import type { Arbitrary } from "../../src/core/arbitrary.ts";
 
 /**
  * What a consumer (an agent, a CI gate) does with a dry_run/run_checks result: `apply` the
@@ -81,7 +82,7 @@ function labTextSlots(doc: Obj): [Obj, string][] {
 /** Conformant results of every known status, unknown statuses and setup errors. */
 type Status = "passed" | "failed" | "error" | "inconclusive" | "unknown";
 
-function resultArbitrary(statuses: Status[], setupErrors: boolean): fc.Arbitrary<Obj> {
+function resultArbitrary(statuses: Status[], setupErrors: boolean): Arbitrary<Obj> {
   const runs = labRunModelArbitrary({ statuses, maxChecks: 4 }).map((m) =>
     buildNetdryrunResult(m) as Obj
   );

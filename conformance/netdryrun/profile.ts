@@ -1,4 +1,3 @@
-import type fc from "fast-check";
 import type { CheckContext, Profile, Sample } from "../../src/core/types.ts";
 import { netdryrunSchema } from "./_schema_checks.ts";
 import { sampleOf } from "./_sample.ts";
@@ -7,6 +6,7 @@ import { checkNetdryrun } from "./check.ts";
 import { netdryrunMutations } from "./mutations.ts";
 import { netdryrunRules } from "./rules.ts";
 import type { NetdryrunValue } from "./types.ts";
+import type { Arbitrary } from "../../src/core/arbitrary.ts";
 
 /**
  * The `netdryrun.mcp-result/v1` profile: what a Netdryrun MCP server's tools return. Check a
@@ -30,7 +30,7 @@ export const netdryrunProfile: Profile<NetdryrunValue> = {
   rules: netdryrunRules,
   schemas: { "mcp-result-v1": netdryrunSchema },
   check: (value: unknown, context?: CheckContext) => checkNetdryrun(value, context),
-  valid: (): fc.Arbitrary<Sample<NetdryrunValue>> => netdryrunModelArbitrary().map(sampleOf),
+  valid: (): Arbitrary<Sample<NetdryrunValue>> => netdryrunModelArbitrary().map(sampleOf),
   mutations: netdryrunMutations,
   fixtures: new URL("../../fixtures/netdryrun/", import.meta.url),
 };

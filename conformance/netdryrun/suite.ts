@@ -58,7 +58,7 @@ function describe(model: NetdryrunModel): string {
  * import { netdryrunSuite } from "./suite.ts";
  * import { netdryrunTargets } from "./targets.ts";
  *
- * const report = await runSuite(netdryrunSuite, netdryrunTargets[0].create(), {
+ * const report = await runSuite(netdryrunSuite, netdryrunTargets[0].create(netdryrunSuite.profile.id), {
  *   target: netdryrunTargets[0].name,
  *   seed: 1,
  *   runs: 20,

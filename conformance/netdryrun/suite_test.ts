@@ -26,7 +26,7 @@ Deno.test("cases are deterministic for a seed and cover every tool", async () =>
 
 Deno.test("the reference builder conforms", async () => {
   const reference = netdryrunTargets.find((t) => !t.mutant)!;
-  const report = await runSuite(netdryrunSuite, reference.create(), {
+  const report = await runSuite(netdryrunSuite, reference.create(netdryrunSuite.profile.id), {
     target: reference.name,
     seed,
     runs: 150,
@@ -41,7 +41,7 @@ Deno.test("the reference builder conforms", async () => {
 
 for (const target of netdryrunTargets.filter((t) => t.mutant)) {
   Deno.test(`mutant ${target.name} is caught by exactly the rules it breaks`, async () => {
-    const report = await runSuite(netdryrunSuite, target.create(), {
+    const report = await runSuite(netdryrunSuite, target.create(netdryrunSuite.profile.id), {
       target: target.name,
       seed,
       runs: 150,
@@ -99,7 +99,7 @@ Deno.test("readEvidence reads the evidence file (bounded) and judges it", async 
 });
 
 Deno.test("an unknown operation is the target's failure", async () => {
-  const adapter = netdryrunTargets[0].create();
+  const adapter = netdryrunTargets[0].create(netdryrunSuite.profile.id);
   await adapter.start();
   const reply = await adapter.run({ operation: "other", input: {} });
   assert.equal(reply.kind, "raised");

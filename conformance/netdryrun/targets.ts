@@ -1,12 +1,10 @@
 import { inProcessAdapter } from "../../src/adapters/in_process.ts";
 import type { Request } from "../../src/core/types.ts";
-import type { EmbeddedTarget } from "../registry.ts";
+import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
 import { builderMutants } from "./mutants.ts";
 import { buildNetdryrunResult } from "./reference.ts";
-import { NETDRYRUN_BUILD_RESULT_OPERATION } from "./suite.ts";
+import { NETDRYRUN_BUILD_RESULT_OPERATION, netdryrunSuite } from "./suite.ts";
 import type { NetdryrunModel } from "./types.ts";
-
-const PROFILE = "netdryrun.mcp-result/v1";
 
 function handler(build: (model: NetdryrunModel) => unknown) {
   return (request: Request) => {
@@ -22,7 +20,7 @@ export const netdryrunTargets: readonly EmbeddedTarget[] = [
   {
     name: "netdryrun-reference",
     description: "the kit's reference Netdryrun result builder (TypeScript, in-process)",
-    profiles: [PROFILE],
+    suites: [embeddedSuite(netdryrunSuite)],
     create: () =>
       inProcessAdapter(handler((model) => buildNetdryrunResult(model)), {
         info: {
@@ -35,7 +33,7 @@ export const netdryrunTargets: readonly EmbeddedTarget[] = [
   ...builderMutants.map((m): EmbeddedTarget => ({
     name: m.name,
     description: m.description,
-    profiles: [PROFILE],
+    suites: [embeddedSuite(netdryrunSuite)],
     mutant: { breaks: m.breaks },
     create: () =>
       inProcessAdapter(handler(m.build), { info: { name: m.name, language: "typescript" } }),

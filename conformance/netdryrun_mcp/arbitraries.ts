@@ -3,6 +3,7 @@ import type { Sample } from "../../src/core/types.ts";
 import { netdryrunProfile } from "../netdryrun/profile.ts";
 import { NETDRYRUN_TOOLS } from "./check.ts";
 import { isErrorKind, isObject, kindOf } from "./_decode.ts";
+import type { Arbitrary } from "../../src/core/arbitrary.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -24,7 +25,11 @@ export interface WrapOptions {
  * @param options Structured or text only; explicit `isError: false`.
  * @returns The CallToolResult.
  */
-export function wrapResult(value: unknown, tool: string, options: WrapOptions): Obj {
+export function wrapResult(
+  value: unknown,
+  tool: string,
+  options: WrapOptions,
+): Record<string, unknown> {
   const kind = kindOf(value, tool);
   const text = typeof value === "string" && tool === "record_baseline"
     ? value
@@ -43,7 +48,7 @@ export function wrapResult(value: unknown, tool: string, options: WrapOptions): 
  * @param tool The tool.
  * @returns The scenario, or undefined when the kind cannot be told.
  */
-export function scenarioOf(value: unknown, tool: string): Obj | undefined {
+export function scenarioOf(value: unknown, tool: string): Record<string, unknown> | undefined {
   const kind = kindOf(value, tool);
   if (kind === "other") return undefined;
   const scenario: Obj = { name: "generated", expect: kind };
@@ -78,7 +83,7 @@ const INPUT_SCHEMAS: Obj[] = [
   },
 ];
 
-function toolsListArbitrary(): fc.Arbitrary<Obj> {
+function toolsListArbitrary(): Arbitrary<Obj> {
   const tool = (name: string) =>
     fc.record({
       name: fc.constant(name),
@@ -101,7 +106,7 @@ function toolsListArbitrary(): fc.Arbitrary<Obj> {
     .map((tools) => ({ kind: "tools_list", result: { tools } }));
 }
 
-function toolCallArbitrary(): fc.Arbitrary<Obj> {
+function toolCallArbitrary(): Arbitrary<Obj> {
   return fc.tuple(
     netdryrunProfile.valid(),
     fc.boolean(),
@@ -143,7 +148,7 @@ function toolCallArbitrary(): fc.Arbitrary<Obj> {
  *
  * @returns The arbitrary of samples (no context: the observation carries it).
  */
-export function mcpObservationArbitrary(): fc.Arbitrary<Sample<unknown>> {
+export function mcpObservationArbitrary(): Arbitrary<Sample<unknown>> {
   return fc.oneof(
     { arbitrary: toolsListArbitrary(), weight: 1 },
     { arbitrary: toolCallArbitrary(), weight: 4 },

@@ -6,6 +6,7 @@ import type { NetdryrunValue } from "../netdryrun/types.ts";
 import { wrapResult } from "./arbitraries.ts";
 import { NETDRYRUN_TOOLS } from "./check.ts";
 import { decodeResult, isErrorKind, isObject, kindOf, type ResultKind } from "./_decode.ts";
+import type { Arbitrary } from "../../src/core/arbitrary.ts";
 
 type Obj = Record<string, unknown>;
 
@@ -13,7 +14,7 @@ function own(
   id: string,
   ruleId: string,
   description: string,
-  edit: (copy: Obj) => string | fc.Arbitrary<string> | undefined,
+  edit: (copy: Obj) => string | Arbitrary<string> | undefined,
 ): Mutation<unknown> {
   return {
     id,
@@ -28,7 +29,7 @@ function own(
       // A randomised edit re-clones for every generated value.
       return fc.constant(null).chain(() => {
         const fresh = structuredClone(value);
-        return (edit(fresh) as fc.Arbitrary<string>).map((path) => ({
+        return (edit(fresh) as Arbitrary<string>).map((path) => ({
           value: fresh,
           instancePath: path,
         }));

@@ -1,4 +1,3 @@
-import type fc from "fast-check";
 import type { CheckContext, Profile, Sample } from "../../src/core/types.ts";
 import { netdryrunSchema } from "../netdryrun/_schema_checks.ts";
 import { mcpObservationArbitrary } from "./arbitraries.ts";
@@ -6,6 +5,7 @@ import { checkMcpObservation } from "./check.ts";
 import { netdryrunMcpMutations } from "./mutations.ts";
 import observationSchema from "./observation.schema.json" with { type: "json" };
 import { netdryrunMcpRules } from "./rules.ts";
+import type { Arbitrary } from "../../src/core/arbitrary.ts";
 
 /**
  * The `netdryrun.mcp-server/v1` profile: a Netdryrun MCP server as its agents meet it. Its
@@ -33,7 +33,7 @@ export const netdryrunMcpProfile: Profile<unknown> = {
   rules: netdryrunMcpRules,
   schemas: { observation: observationSchema, "mcp-result-v1": netdryrunSchema },
   check: (value: unknown, _context?: CheckContext) => checkMcpObservation(value),
-  valid: (): fc.Arbitrary<Sample<unknown>> => mcpObservationArbitrary(),
+  valid: (): Arbitrary<Sample<unknown>> => mcpObservationArbitrary(),
   mutations: netdryrunMcpMutations,
   fixtures: new URL("../../fixtures/netdryrun-mcp/", import.meta.url),
 };

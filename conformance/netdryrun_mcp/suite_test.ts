@@ -158,10 +158,10 @@ for (const target of netdryrunMcpTargets.filter((t) => t.mutant)) {
   const expected = errored ? "errored" : breaks.join(", ");
   Deno.test(`mutant ${name} is reported as ${expected}, in bounded time`, async () => {
     const started = performance.now();
-    const report = await runSuite(netdryrunMcpSuite, target.create(), {
+    const report = await runSuite(netdryrunMcpSuite, target.create(netdryrunMcpSuite.profile.id), {
       target: target.name,
       seed,
-      options: target.options?.["netdryrun.mcp-server/v1"],
+      options: target.suites[0].options,
       caseTimeoutMs: 8_000,
     });
     const elapsed = performance.now() - started;

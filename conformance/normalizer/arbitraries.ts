@@ -11,6 +11,7 @@ import {
 import { isObject, setOwn } from "./_json.ts";
 import { normalizeToolResponse } from "./reference.ts";
 import type { NormalizerObservation } from "./types.ts";
+import type { Arbitrary } from "../../src/core/arbitrary.ts";
 
 /** One input of the normalizer: `normalize_tool_response(raw, tool_name)`. */
 export interface NormalizerInput {
@@ -48,7 +49,7 @@ const TOOL_NAMES = [
  * @param maxLength Most characters (graphemes or single code units).
  * @returns The arbitrary.
  */
-export function nastyTextArbitrary(maxLength = 40): fc.Arbitrary<string> {
+export function nastyTextArbitrary(maxLength = 40): Arbitrary<string> {
   const unit = fc.oneof(
     { weight: 5, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }) },
     {
@@ -85,7 +86,7 @@ const text = (max = 30) =>
 const nonEmpty = (max = 30) => text(max).filter((s) => s.length > 0);
 
 /** Legacy device-command items: `{device_name, status, output, [error], [commands]}`. */
-function legacyDeviceItemArbitrary(): fc.Arbitrary<Record<string, unknown>> {
+function legacyDeviceItemArbitrary(): Arbitrary<Record<string, unknown>> {
   return fc.record({
     device_name: nonEmpty(20),
     status: fc.constantFrom("success", "success", "failed", "partial_success"),
@@ -107,7 +108,7 @@ function legacyDeviceItemArbitrary(): fc.Arbitrary<Record<string, unknown>> {
 }
 
 /** Legacy node items: `{node_id, name, status: started|stopped|error, [error]}`. */
-function legacyNodeItemArbitrary(): fc.Arbitrary<Record<string, unknown>> {
+function legacyNodeItemArbitrary(): Arbitrary<Record<string, unknown>> {
   return fc.record({
     node_id: fc.uuid(),
     name: nonEmpty(20),
@@ -119,7 +120,7 @@ function legacyNodeItemArbitrary(): fc.Arbitrary<Record<string, unknown>> {
 }
 
 /** Items with the legacy names mixed: status/error, output/result, device_name/name. */
-function mixedLegacyItemArbitrary(): fc.Arbitrary<Record<string, unknown>> {
+function mixedLegacyItemArbitrary(): Arbitrary<Record<string, unknown>> {
   return fc.record({
     nameKey: fc.constantFrom("device_name", "name", "node_name", "both", "none"),
     name: nonEmpty(20),
@@ -157,7 +158,7 @@ function mixedLegacyItemArbitrary(): fc.Arbitrary<Record<string, unknown>> {
 }
 
 /** The legacy shapes seen in the field, as JSON values (before any string encoding). */
-function legacyValueArbitrary(): fc.Arbitrary<unknown> {
+function legacyValueArbitrary(): Arbitrary<unknown> {
   const devices = fc.array(legacyDeviceItemArbitrary(), { maxLength: 5 });
   const nodes = fc.array(legacyNodeItemArbitrary(), { maxLength: 5 });
   const count = (xs: unknown[], failed: boolean) =>
@@ -198,7 +199,7 @@ function legacyValueArbitrary(): fc.Arbitrary<unknown> {
 }
 
 /** A JSON value as a Python literal value: lists or tuples, `True`/`None`, ints or floats. */
-function pyOf(value: unknown, depth = 0): fc.Arbitrary<PyValue> {
+function pyOf(value: unknown, depth = 0): Arbitrary<PyValue> {
   if (value === null) return fc.constant({ type: "none" });
   if (typeof value === "boolean") return fc.constant({ type: "bool", value });
   if (typeof value === "number") {
@@ -222,7 +223,7 @@ function pyOf(value: unknown, depth = 0): fc.Arbitrary<PyValue> {
   const entries = Object.entries(value as Record<string, unknown>);
   const isItem = depth > 0 &&
     entries.some(([k]) => ["device_name", "node_id", "template_id"].includes(k));
-  const extra: fc.Arbitrary<[PyValue, PyValue][]> = isItem
+  const extra: Arbitrary<[PyValue, PyValue][]> = isItem
     ? fc.option(pyValueArbitrary({ maxDepth: 2, maxItems: 3 }), { nil: undefined }).map((v) =>
       v === undefined ? [] : [[{ type: "str", value: "x_extra" }, v]]
     )
@@ -239,7 +240,7 @@ function pyOf(value: unknown, depth = 0): fc.Arbitrary<PyValue> {
 }
 
 /** A value encoded as a tool would: as is, as JSON text, or as Python's `str()` of it. */
-function encodedArbitrary(value: unknown): fc.Arbitrary<unknown> {
+function encodedArbitrary(value: unknown): Arbitrary<unknown> {
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant(value) },
     {
@@ -257,7 +258,7 @@ function nest(depth: number, leaf: unknown): unknown {
 }
 
 /** Inputs that break naive normalizers, kept small enough to generate fast. */
-function nastyRawArbitrary(): fc.Arbitrary<unknown> {
+function nastyRawArbitrary(): Arbitrary<unknown> {
   return fc.oneof(
     fc.integer({ min: 1, max: 60 }).map((
       d,
@@ -315,7 +316,7 @@ function nastyRawArbitrary(): fc.Arbitrary<unknown> {
  *
  * @returns The arbitrary.
  */
-export function normalizerInputArbitrary(): fc.Arbitrary<NormalizerInput> {
+export function normalizerInputArbitrary(): Arbitrary<NormalizerInput> {
   const raw = fc.oneof(
     { weight: 6, arbitrary: legacyValueArbitrary().chain(encodedArbitrary) },
     {
@@ -359,7 +360,7 @@ function observe(input: NormalizerInput): NormalizerObservation {
  *
  * @returns The arbitrary of samples with zero findings.
  */
-export function normalizerObservationArbitrary(): fc.Arbitrary<Sample<NormalizerObservation>> {
+export function normalizerObservationArbitrary(): Arbitrary<Sample<NormalizerObservation>> {
   return fc.tuple(normalizerInputArbitrary(), fc.nat(3), fc.nat(1_000_000)).map(
     ([input, stamp, n]) => {
       const obs = observe(input);

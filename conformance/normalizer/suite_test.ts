@@ -16,7 +16,7 @@ const fired = (report: SuiteReport) =>
 
 Deno.test(`the TypeScript reference normalizer conforms (seed ${seed})`, async () => {
   const target = normalizerTargets.find((t) => t.name === "normalizer-reference")!;
-  const report = await runSuite(normalizerSuite, target.create(), {
+  const report = await runSuite(normalizerSuite, target.create(normalizerSuite.profile.id), {
     target: target.name,
     seed,
     runs: RUNS,
@@ -34,7 +34,7 @@ Deno.test(`the TypeScript reference normalizer conforms (seed ${seed})`, async (
 
 for (const target of normalizerTargets.filter((t) => t.mutant)) {
   Deno.test(`mutant ${target.name} is caught by exactly ${target.mutant!.breaks.join(", ")}`, async () => {
-    const report = await runSuite(normalizerSuite, target.create(), {
+    const report = await runSuite(normalizerSuite, target.create(normalizerSuite.profile.id), {
       target: target.name,
       seed,
       runs: RUNS,

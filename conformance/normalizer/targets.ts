@@ -1,11 +1,10 @@
 import { inProcessAdapter } from "../../src/adapters/in_process.ts";
 import type { Request } from "../../src/core/types.ts";
-import type { EmbeddedTarget } from "../registry.ts";
+import { normalizerSuite } from "./suite.ts";
+import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
 import type { NormalizerInput } from "./arbitraries.ts";
 import { normalizerMutants } from "./mutants.ts";
 import { normalizeToolResponse } from "./reference.ts";
-
-const PROFILE = "gns3.normalizer/v1.0";
 
 function handler(normalize: (raw: unknown, toolName: string) => unknown) {
   return (request: Request) => {
@@ -22,7 +21,7 @@ export const normalizerTargets: readonly EmbeddedTarget[] = [
   {
     name: "normalizer-reference",
     description: "the kit's reference normalize_tool_response (TypeScript, in-process)",
-    profiles: [PROFILE],
+    suites: [embeddedSuite(normalizerSuite)],
     create: () =>
       inProcessAdapter(handler(normalizeToolResponse), {
         info: { name: "netconform reference normalizer", version: "1.0", language: "typescript" },
@@ -31,7 +30,7 @@ export const normalizerTargets: readonly EmbeddedTarget[] = [
   ...normalizerMutants.map((m): EmbeddedTarget => ({
     name: m.name,
     description: m.description,
-    profiles: [PROFILE],
+    suites: [embeddedSuite(normalizerSuite)],
     mutant: { breaks: m.breaks },
     create: () =>
       inProcessAdapter(handler(m.normalize), { info: { name: m.name, language: "typescript" } }),

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { ToolResponse, ToolResponseItem } from "./types.ts";
+import type { Arbitrary } from "../../src/core/arbitrary.ts";
 
 /** Constraints of {@linkcode toolResponseArbitrary}. */
 export interface ToolResponseConstraints {
@@ -42,7 +43,7 @@ const CJK_AND_EMOJI = [
  * @param maxLength Longest text, in code points.
  * @returns The arbitrary.
  */
-export function humanTextArbitrary(maxLength = 60): fc.Arbitrary<string> {
+export function humanTextArbitrary(maxLength = 60): Arbitrary<string> {
   return fc.oneof(
     fc.string({ maxLength }),
     fc.string({ unit: "grapheme", maxLength }),
@@ -56,7 +57,7 @@ export function humanTextArbitrary(maxLength = 60): fc.Arbitrary<string> {
  * @param maxLength Longest line.
  * @returns The arbitrary.
  */
-export function deviceOutputArbitrary(maxLength = 60): fc.Arbitrary<string> {
+export function deviceOutputArbitrary(maxLength = 60): Arbitrary<string> {
   return fc.tuple(
     fc.array(humanTextArbitrary(maxLength), { maxLength: 6 }),
     fc.constantFrom("\n", "\r\n"),
@@ -64,7 +65,7 @@ export function deviceOutputArbitrary(maxLength = 60): fc.Arbitrary<string> {
   ).map(([lines, eol, prompt]) => [prompt + " show version", ...lines].join(eol));
 }
 
-function itemArbitrary(maxText: number): fc.Arbitrary<Omit<ToolResponseItem, "id">> {
+function itemArbitrary(maxText: number): Arbitrary<Omit<ToolResponseItem, "id">> {
   const extra = fc.dictionary(
     fc.constantFrom("node_type", "console", "diagnostic_commands", "x_vendor"),
     fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.array(fc.string({ maxLength: 8 }))),
@@ -87,7 +88,7 @@ function itemArbitrary(maxText: number): fc.Arbitrary<Omit<ToolResponseItem, "id
   return fc.tuple(fc.oneof(success, failed), extra).map(([item, more]) => ({ ...more, ...item }));
 }
 
-const metadataArbitrary: fc.Arbitrary<Record<string, unknown>> = fc.record(
+const metadataArbitrary: Arbitrary<Record<string, unknown>> = fc.record(
   {
     tool_name: fc.constantFrom(
       "execute_multiple_device_commands",
@@ -124,7 +125,7 @@ const metadataArbitrary: fc.Arbitrary<Record<string, unknown>> = fc.record(
  */
 export function toolResponseArbitrary(
   constraints: ToolResponseConstraints = {},
-): fc.Arbitrary<ToolResponse> {
+): Arbitrary<ToolResponse> {
   const maxText = constraints.maxTextLength ?? 60;
   const items = fc.array(itemArbitrary(maxText), {
     minLength: constraints.minItems ?? 0,

@@ -1,4 +1,3 @@
-import type fc from "fast-check";
 import { createSchemaChecker } from "../../src/core/schema_checker.ts";
 import type { CheckContext, Finding, Profile, Sample } from "../../src/core/types.ts";
 import { checkCrossField } from "./_check_cross_field.ts";
@@ -7,6 +6,7 @@ import { toolResponseMutations } from "./mutations.ts";
 import { toolResponseRules } from "./rules.ts";
 import schema from "./schema.json" with { type: "json" };
 import type { ToolResponse } from "./types.ts";
+import type { Arbitrary } from "../../src/core/arbitrary.ts";
 
 const levels = Object.fromEntries(toolResponseRules.map((r) => [r.id, r.level]));
 
@@ -60,8 +60,7 @@ export const toolResponseProfile: Profile<ToolResponse> = {
   rules: toolResponseRules,
   schemas: { response: schema },
   check: (value: unknown, _context?: CheckContext) => checkToolResponse(value),
-  valid: (): fc.Arbitrary<Sample<ToolResponse>> =>
-    toolResponseArbitrary().map((value) => ({ value })),
+  valid: (): Arbitrary<Sample<ToolResponse>> => toolResponseArbitrary().map((value) => ({ value })),
   mutations: toolResponseMutations,
   fixtures: new URL("../../fixtures/tool-response/", import.meta.url),
 };

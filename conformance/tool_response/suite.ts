@@ -4,6 +4,7 @@ import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/cor
 import { deviceOutputArbitrary, humanTextArbitrary } from "./arbitraries.ts";
 import type { DeviceCommandCall } from "./producer.ts";
 import { checkToolResponse, toolResponseProfile } from "./profile.ts";
+import type { Arbitrary } from "../../src/core/arbitrary.ts";
 
 /** One tool invocation a target supplies in its config. */
 export interface ToolInvocation {
@@ -20,7 +21,7 @@ export interface ToolInvocation {
  *
  * @returns The arbitrary.
  */
-export function deviceCommandCallArbitrary(): fc.Arbitrary<DeviceCommandCall> {
+export function deviceCommandCallArbitrary(): Arbitrary<DeviceCommandCall> {
   const device = fc.record({
     id: fc.uuid(),
     name: humanTextArbitrary(20).filter((s) => s.length > 0),

@@ -1,10 +1,9 @@
 import { inProcessAdapter } from "../../src/adapters/in_process.ts";
 import type { Request } from "../../src/core/types.ts";
-import type { EmbeddedTarget } from "../registry.ts";
+import { toolResponseSuite } from "./suite.ts";
+import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
 import { producerMutants } from "./mutants.ts";
 import { type DeviceCommandCall, produceToolResponse } from "./producer.ts";
-
-const PROFILE = "gns3.tool-response/v1.0";
 
 function handler(produce: (call: DeviceCommandCall) => unknown) {
   return (request: Request) => {
@@ -20,7 +19,7 @@ export const toolResponseTargets: readonly EmbeddedTarget[] = [
   {
     name: "tool-response-reference",
     description: "the kit's simulated device-command tool (TypeScript, in-process)",
-    profiles: [PROFILE],
+    suites: [embeddedSuite(toolResponseSuite)],
     create: () =>
       inProcessAdapter(handler(produceToolResponse), {
         info: { name: "netconform reference producer", version: "1.0", language: "typescript" },
@@ -29,7 +28,7 @@ export const toolResponseTargets: readonly EmbeddedTarget[] = [
   ...producerMutants.map((m): EmbeddedTarget => ({
     name: m.name,
     description: m.description,
-    profiles: [PROFILE],
+    suites: [embeddedSuite(toolResponseSuite)],
     mutant: { breaks: m.breaks },
     create: () =>
       inProcessAdapter(handler(m.produce), {

@@ -138,7 +138,7 @@ export function verdictOf(
  * import { toolResponseSuite } from "../../conformance/tool_response/suite.ts";
  * import { toolResponseTargets } from "../../conformance/tool_response/targets.ts";
  *
- * const report = await runSuite(toolResponseSuite, toolResponseTargets[0].create(), {
+ * const report = await runSuite(toolResponseSuite, toolResponseTargets[0].create(toolResponseSuite.profile.id), {
  *   target: "reference",
  *   seed: 1,
  *   runs: 5,

@@ -1,4 +1,4 @@
-import { Ajv2020, type ErrorObject, type Options as AjvOptions } from "ajv/dist/2020.js";
+import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import type { Finding, Level } from "./types.ts";
 
@@ -8,6 +8,39 @@ export interface SchemaRuleMapping {
   schemaPath: string;
   /** The rule that owns errors at or below that location. */
   ruleId: string;
+}
+
+/**
+ * How strictly a schema is compiled: the few ajv switches the kit's schemas need, named by the
+ * kit so that its API does not expose ajv's option type. Every switch defaults to ajv's strict
+ * mode; a shipped spec schema that strict mode rejects is compiled with the switch that keeps
+ * it unchanged.
+ */
+export interface SchemaCompileOptions {
+  /**
+   * ajv's strict mode as a whole.
+   *
+   * @default true
+   */
+  strict?: boolean;
+  /**
+   * Refuse keywords that apply to a type the schema does not declare next to them.
+   *
+   * @default true
+   */
+  strictTypes?: boolean;
+  /**
+   * Refuse `required` properties the same schema object does not define.
+   *
+   * @default true
+   */
+  strictRequired?: boolean;
+  /**
+   * Allow `type: [a, b]` unions.
+   *
+   * @default false
+   */
+  allowUnionTypes?: boolean;
 }
 
 /** Options of {@linkcode createSchemaChecker}. */
@@ -39,12 +72,11 @@ export interface SchemaCheckerOptions {
    */
   extraSchemas?: readonly unknown[];
   /**
-   * ajv options on top of the kit's (`allErrors`, `strict`). A shipped spec schema that
-   * strict mode rejects is compiled with `strict: false` so that it stays unchanged.
+   * How strictly the schema is compiled (errors are always all collected).
    *
-   * @default {}
+   * @default {} (ajv's strict mode)
    */
-  ajv?: AjvOptions;
+  ajv?: SchemaCompileOptions;
 }
 
 /** A compiled schema check: value in, findings out. */

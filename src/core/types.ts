@@ -7,7 +7,7 @@
  * @module
  */
 
-import type fc from "fast-check";
+import type { Arbitrary } from "./arbitrary.ts";
 
 /** How strongly a spec requires a rule: MUST findings break conformance, SHOULD findings warn. */
 export type Level = "MUST" | "SHOULD";
@@ -81,7 +81,7 @@ export interface Mutation<S> {
   /** What the mutation does, in one line. */
   description: string;
   /** Arbitrary of mutated copies of `value`, or `undefined` when not applicable. */
-  mutate(value: S, context?: CheckContext): fc.Arbitrary<Mutated<S>> | undefined;
+  mutate(value: S, context?: CheckContext): Arbitrary<Mutated<S>> | undefined;
 }
 
 /** A valid value and the context to check it with. */
@@ -113,7 +113,7 @@ export interface Profile<S = unknown> {
    */
   check(value: unknown, context?: CheckContext): Finding[];
   /** Arbitrary of valid values: every generated sample has zero findings. */
-  valid(): fc.Arbitrary<Sample<S>>;
+  valid(): Arbitrary<Sample<S>>;
   /** Near-miss mutations, each caught by exactly the rule it names. */
   mutations: readonly Mutation<S>[];
   /** Folder of golden fixture files (YAML or JSON) for this profile. */

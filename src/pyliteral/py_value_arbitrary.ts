@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { PyValue } from "./py_value.ts";
 import { dedupeEntries, dedupeItems } from "./_py_equal.ts";
+import type { Arbitrary } from "../core/arbitrary.ts";
 
 /** Options of {@linkcode pyValueArbitrary}. */
 export interface PyValueArbitraryOptions {
@@ -37,7 +38,7 @@ export interface PyValueArbitraryOptions {
  * @param options `maxDepth` and `maxItems`.
  * @returns The arbitrary.
  */
-export function pyValueArbitrary(options: PyValueArbitraryOptions = {}): fc.Arbitrary<PyValue> {
+export function pyValueArbitrary(options: PyValueArbitraryOptions = {}): Arbitrary<PyValue> {
   const maxItems = options.maxItems ?? 4;
   const maxDepth = options.maxDepth ?? 3;
   const unit = fc.oneof(
@@ -57,7 +58,7 @@ export function pyValueArbitrary(options: PyValueArbitraryOptions = {}): fc.Arbi
   );
   const finite = fc.double({ noNaN: true });
   const noNegZero = (x: number) => (Object.is(x, -0) ? 0 : x);
-  const scalar: fc.Arbitrary<PyValue> = fc.oneof(
+  const scalar: Arbitrary<PyValue> = fc.oneof(
     fc.constant<PyValue>({ type: "none" }),
     fc.constant<PyValue>({ type: "ellipsis" }),
     fc.boolean().map((value): PyValue => ({ type: "bool", value })),

@@ -1,8 +1,8 @@
-import { SourceError } from "../core/source_error.ts";
+import { SourceError } from "../src/core/source_error.ts";
 import { dirname, resolve } from "node:path";
-import { parseYamlSource } from "../core/_yaml_source.ts";
-import { createSchemaChecker } from "../core/schema_checker.ts";
-import type { Suite } from "../core/types.ts";
+import { parseYamlSource } from "../src/core/_yaml_source.ts";
+import { createSchemaChecker } from "../src/core/schema_checker.ts";
+import type { Suite } from "../src/core/types.ts";
 import type { AdapterKind } from "./adapter_kinds.ts";
 
 /** A profile a config target runs, with its options. */

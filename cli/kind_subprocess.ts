@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { processProperties, resolveArgv } from "./_process_section.ts";
-import { subprocessAdapter } from "../adapters/subprocess.ts";
-import type { AdapterKind } from "./adapter_kinds.ts";
+import { subprocessAdapter } from "../src/adapters/subprocess.ts";
+import type { AdapterKind } from "./_adapter_kind.ts";
 
 /** The `adapter:` section of a `kind: subprocess` target, as validated. */
 export interface SubprocessSection {
@@ -106,7 +106,7 @@ const SCHEMA = {
  *     env: { PYTHONDONTWRITEBYTECODE: "1" },
  *     timeouts: { request_ms: 2000 },
  *   },
- *   { configDir: new URL("../../examples/python", import.meta.url).pathname },
+ *   { configDir: new URL("../examples/python", import.meta.url).pathname },
  * );
  * await adapter.start();
  * assert.deepEqual(await adapter.run({ operation: "echo", input: 1 }), { kind: "result", value: 1 });

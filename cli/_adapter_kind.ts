@@ -1,14 +1,10 @@
 /**
- * The adapter kinds a config file can name (`adapter: {kind: ...}`). The core never imports
- * an adapter; the CLI wires each kind's config section to its implementation here.
+ * The contract between the CLI's list of adapter kinds (`adapter_kinds.ts`) and each kind
+ * (`kind_*.ts`), kept below both so that neither imports the other.
  *
  * @module
  */
-import type { Adapter } from "../core/types.ts";
-import { subprocessAdapterKind } from "./kind_subprocess.ts";
-import { mcpStdioAdapterKind } from "./kind_mcp_stdio.ts";
-import { mcpHttpAdapterKind } from "./kind_mcp_http.ts";
-import { httpAdapterKind } from "./kind_http.ts";
+import type { Adapter } from "../src/core/types.ts";
 
 /** What a config file's adapter section turns into. */
 export interface AdapterKind {
@@ -33,11 +29,3 @@ export interface AdapterKind {
     context: { configDir: string; profile?: string },
   ): Adapter;
 }
-
-/** Every adapter kind, in help order. */
-export const adapterKinds: readonly AdapterKind[] = [
-  subprocessAdapterKind,
-  mcpStdioAdapterKind,
-  mcpHttpAdapterKind,
-  httpAdapterKind,
-];

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { suites } from "../../conformance/registry.ts";
-import { startReferenceChatServer } from "../../conformance/chat_limits/reference_server.ts";
+import { suites } from "./registry.ts";
+import { startReferenceChatServer } from "../conformance/chat_limits/reference_server.ts";
 import { ConfigError, parseConfig } from "./load_config.ts";
 import { httpAdapterKind } from "./kind_http.ts";
 

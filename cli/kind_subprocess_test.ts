@@ -3,7 +3,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { adapterKinds } from "./adapter_kinds.ts";
 import { subprocessAdapterKind } from "./kind_subprocess.ts";
 
-const PY_DIR = new URL("../../examples/python/", import.meta.url).pathname;
+const PY_DIR = new URL("../examples/python/", import.meta.url).pathname;
 
 Deno.test("kind subprocess is registered and its schema compiles in strict mode", () => {
   assert.ok(adapterKinds.includes(subprocessAdapterKind));
@@ -69,7 +69,7 @@ Deno.test("create resolves cwd and a relative program against the config folder"
 });
 
 Deno.test("batching in the section reaches the handshake (default true)", async () => {
-  const fake = new URL("../adapters/testdata/fake_impl.py", import.meta.url).pathname;
+  const fake = new URL("../src/adapters/testdata/fake_impl.py", import.meta.url).pathname;
   for (const [batching, expected] of [[undefined, true], [false, false], [true, true]]) {
     const adapter = subprocessAdapterKind.create({
       kind: "subprocess",

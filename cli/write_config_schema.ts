@@ -4,12 +4,12 @@
  *
  * @module
  */
-import { suites } from "../../conformance/registry.ts";
+import { suites } from "./registry.ts";
 import { adapterKinds } from "./adapter_kinds.ts";
 import { buildConfigSchema } from "./load_config.ts";
 
 /** Where the shipped schema lives. */
-export const CONFIG_SCHEMA_URL: URL = new URL("../../conform.schema.json", import.meta.url);
+export const CONFIG_SCHEMA_URL: URL = new URL("../conform.schema.json", import.meta.url);
 
 /**
  * The text of `conform.schema.json` for the kit as it is.

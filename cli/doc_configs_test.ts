@@ -3,11 +3,11 @@
  * so the documentation cannot drift from what `--config` accepts.
  */
 import assert from "node:assert/strict";
-import { suites } from "../../conformance/registry.ts";
+import { suites } from "./registry.ts";
 import { adapterKinds } from "./adapter_kinds.ts";
 import { parseConfig } from "./load_config.ts";
 
-const root = new URL("../../", import.meta.url);
+const root = new URL("../", import.meta.url);
 const files = [
   "README.md",
   ...[...Deno.readDirSync(new URL("docs/", root))].map((e) => `docs/${e.name}`),

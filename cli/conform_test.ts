@@ -37,9 +37,9 @@ Deno.test("conform CLI: a broken producer exits 1 and names the rule, the path a
 });
 
 Deno.test("conform CLI: every tool-response mutant is caught by the rules it claims", async () => {
-  const { embeddedTargets } = await import("../../conformance/registry.ts");
+  const { embeddedTargets, targetProfiles } = await import("./registry.ts");
   const mutants = embeddedTargets.filter((t) =>
-    t.mutant && t.profiles.includes("gns3.tool-response/v1.0")
+    t.mutant && targetProfiles(t).includes("gns3.tool-response/v1.0")
   );
   assert.ok(mutants.length >= 4);
   for (const m of mutants) {
@@ -135,7 +135,7 @@ Deno.test("conform CLI: writes JSON, JUnit and Markdown reports", async () => {
 });
 
 Deno.test("conform CLI: examples/conform.yaml certifies Python normalizer, agent and tools and an MCP server end to end", async () => {
-  const config = new URL("../../examples/conform.yaml", import.meta.url).pathname;
+  const config = new URL("../examples/conform.yaml", import.meta.url).pathname;
   const r = await run(["--config", config, "--runs", "10", "--format", "json"]);
   const report = JSON.parse(r.out);
   assert.deepEqual(

@@ -8,14 +8,14 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { embeddedTargets, suites } from "../../conformance/registry.ts";
-import { type ConformanceTarget, runConformance } from "../core/run_conformance.ts";
-import { parseSeed, resolveSeed } from "../core/seed.ts";
-import type { Report, Suite } from "../core/types.ts";
-import { renderJunit } from "../report/render_junit.ts";
-import { renderMarkdown } from "../report/render_markdown.ts";
-import { renderText } from "../report/render_text.ts";
-import { escapeText } from "../report/escape_text.ts";
+import { embeddedTargets, suites, targetProfiles } from "./registry.ts";
+import { type ConformanceTarget, runConformance } from "../src/core/run_conformance.ts";
+import { parseSeed, resolveSeed } from "../src/core/seed.ts";
+import type { Report, Suite } from "../src/core/types.ts";
+import { renderJunit } from "../src/report/render_junit.ts";
+import { renderMarkdown } from "../src/report/render_markdown.ts";
+import { renderText } from "../src/report/render_text.ts";
+import { escapeText } from "../src/report/escape_text.ts";
 import { adapterKinds } from "./adapter_kinds.ts";
 import { ConfigError, type ConformConfig, loadConfig } from "./load_config.ts";
 
@@ -92,17 +92,6 @@ function targetsFromConfig(config: ConformConfig): ConformanceTarget[] {
   });
 }
 
-function embedded(): ConformanceTarget[] {
-  return embeddedTargets.map((t) => ({
-    name: t.name,
-    suites: t.profiles.map((id) => ({
-      suite: suiteFor(id),
-      options: { volatile: [], ...t.options?.[id] },
-    })),
-    create: t.create,
-  }));
-}
-
 function mutantNote(mutant: { breaks: string[]; errored?: boolean } | undefined): string {
   if (!mutant) return "";
   const what = [
@@ -118,7 +107,7 @@ function list(io: CliIo) {
     io.out(
       `  ${t.name}${mutantNote(t.mutant)}: ${t.description}`,
     );
-    io.out(`    profiles: ${t.profiles.join(", ")}`);
+    io.out(`    profiles: ${targetProfiles(t).join(", ")}`);
   }
   io.out("Profiles:");
   for (const s of suites) {
@@ -212,7 +201,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     throw error;
   }
 
-  let targets = config ? targetsFromConfig(config) : embedded();
+  let targets = config ? targetsFromConfig(config) : [...embeddedTargets];
   if (v.target) {
     const known = new Set(targets.map((t) => t.name));
     const unknown = v.target.filter((n) => !known.has(n));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { suites } from "../../conformance/registry.ts";
-import type { Adapter } from "../core/types.ts";
+import { suites } from "./registry.ts";
+import type { Adapter } from "../src/core/types.ts";
 import type { AdapterKind } from "./adapter_kinds.ts";
 import { ConfigError, parseConfig } from "./load_config.ts";
 import { CONFIG_SCHEMA_URL, configSchemaText } from "./write_config_schema.ts";

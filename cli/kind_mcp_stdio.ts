@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { processProperties, resolveArgv } from "./_process_section.ts";
-import { mcpStdioAdapter } from "../adapters/mcp_stdio.ts";
-import type { AdapterKind } from "./adapter_kinds.ts";
+import { mcpStdioAdapter } from "../src/adapters/mcp_stdio.ts";
+import type { AdapterKind } from "./_adapter_kind.ts";
 
 /** The `adapter:` section of a `kind: mcp-stdio` target, as validated. */
 export interface McpStdioSection {
@@ -89,7 +89,7 @@ const SCHEMA = {
  *   kind: "mcp-stdio",
  *   argv: [Deno.execPath(), "run", "-A", "conformance/netdryrun_mcp/reference_server/main.ts", "--stdio"],
  *   root_env: "NETDRYRUN_MCP_ROOT",
- * }, { configDir: new URL("../..", import.meta.url).pathname });
+ * }, { configDir: new URL("..", import.meta.url).pathname });
  * const info = await adapter.start();
  * assert.equal(info.name, "netdryrun-reference");
  * await adapter.close();

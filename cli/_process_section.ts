@@ -1,7 +1,7 @@
 // Config-section pieces shared by the adapter kinds that start a process (subprocess,
 // mcp-stdio): the JSON Schema of argv, cwd, env and inherit_env, and how argv resolves.
 import { isAbsolute, resolve } from "node:path";
-import { PASSED_ENV } from "../adapters/_child_env.ts";
+import { PASSED_ENV } from "../src/adapters/_child_env.ts";
 
 /** The schema properties of a section that starts a process; `what` names it in descriptions. */
 export function processProperties(what: string): Record<string, unknown> {

@@ -1,5 +1,5 @@
-import { DEFAULT_CHAT_PATH, httpChatAdapter } from "../adapters/http_chat.ts";
-import type { AdapterKind } from "./adapter_kinds.ts";
+import { DEFAULT_CHAT_PATH, httpChatAdapter } from "../src/adapters/http_chat.ts";
+import type { AdapterKind } from "./_adapter_kind.ts";
 
 /** The `adapter:` section of a `kind: http` target, as validated. */
 export interface HttpSection {

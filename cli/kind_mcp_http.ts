@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import { mcpHttpAdapter } from "../adapters/mcp_http.ts";
-import type { AdapterKind } from "./adapter_kinds.ts";
+import { mcpHttpAdapter } from "../src/adapters/mcp_http.ts";
+import type { AdapterKind } from "./_adapter_kind.ts";
 
 /** The `adapter:` section of a `kind: mcp-http` target, as validated. */
 export interface McpHttpSection {

@@ -1,0 +1,20 @@
+/**
+ * Report renderers: a per-rule text table, JUnit XML for CI, a Markdown certificate for a
+ * reviewer, and the escaping every one of them applies to what an implementation sent
+ * (control characters, ANSI sequences, bidirectional overrides, lone surrogates).
+ *
+ * @example Escape implementation text before printing it
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { escapeText } from "./mod.ts";
+ *
+ * assert.equal(escapeText("ok\u001b[31m"), "ok\\u{1b}[31m");
+ * ```
+ *
+ * @module
+ */
+export * from "./escape_text.ts";
+export * from "./format_findings.ts";
+export * from "./render_text.ts";
+export * from "./render_junit.ts";
+export * from "./render_markdown.ts";
