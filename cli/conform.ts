@@ -8,7 +8,8 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { embeddedTargets, suites, targetProfiles } from "./registry.ts";
+import { embeddedTargets, profiles, suites, targetProfiles } from "./registry.ts";
+import { checkMain } from "./check_command.ts";
 import { type ConformanceTarget, runConformance } from "../src/core/run_conformance.ts";
 import { parseSeed, resolveSeed } from "../src/core/seed.ts";
 import type { Report, Suite } from "../src/core/types.ts";
@@ -22,6 +23,7 @@ import { ConfigError, type ConformConfig, loadConfig } from "./load_config.ts";
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
 Usage: deno task conform [options]
+       deno task conform check FILE... --profile ID [--tool NAME]   (check --help)
 
   --config FILE     targets file (conform.yaml); without it, the kit's embedded references run
   --target NAME     run only this target (repeatable); embedded mutants run only when named
@@ -136,6 +138,7 @@ function list(io: CliIo) {
  * @returns 0 conformant, 1 not conformant or incomplete, 2 usage or config error.
  */
 export async function main(args: readonly string[], io: CliIo = defaultIo): Promise<number> {
+  if (args[0] === "check") return await checkMain(args.slice(1), io, profiles);
   let parsed;
   try {
     parsed = parseArgs({

@@ -33,4 +33,10 @@ export const netdryrunProfile: Profile<NetdryrunValue> = {
   valid: (): Arbitrary<Sample<NetdryrunValue>> => netdryrunModelArbitrary().map(sampleOf),
   mutations: netdryrunMutations,
   fixtures: new URL("../../fixtures/netdryrun/", import.meta.url),
+  contextOptions: [{
+    name: "tool",
+    description: "the MCP tool that returned the document (its rules depend on it)",
+    values: ["dry_run", "run_checks", "validate", "check_types", "record_baseline"],
+    required: true,
+  }],
 };

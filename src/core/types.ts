@@ -118,6 +118,24 @@ export interface Profile<S = unknown> {
   mutations: readonly Mutation<S>[];
   /** Folder of golden fixture files (YAML or JSON) for this profile. */
   fixtures: URL;
+  /**
+   * The check context a caller must or may give (for example the tool that produced a
+   * Netdryrun result), so that tools such as `conform check` can ask for it and refuse an
+   * unknown value instead of silently applying other rules. None when absent.
+   */
+  contextOptions?: readonly ContextOption[];
+}
+
+/** One entry of a profile's check context that a caller gives by name. */
+export interface ContextOption {
+  /** The context key, for example `tool`. */
+  name: string;
+  /** One line saying what it is. */
+  description: string;
+  /** The values it may take; any string when absent. */
+  values?: readonly string[];
+  /** Whether a check without it is refused. */
+  required: boolean;
 }
 
 /** What an implementation says about itself when an adapter starts it. */
