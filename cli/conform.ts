@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { embeddedTargets, profiles, suites, targetProfiles } from "./registry.ts";
 import { checkMain } from "./check_command.ts";
@@ -69,6 +70,23 @@ function intFlag(name: string, raw: string | undefined, min: number, max: number
 
 function shellQuote(s: string): string {
   return /^[A-Za-z0-9_./:=@+-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * Make sure an output file can be written before the run: its folder is created, and the
+ * file is opened for writing (created empty when missing). Returns the problem, if any.
+ */
+async function prepareOutput(path: string): Promise<string | undefined> {
+  try {
+    const dir = dirname(path);
+    if (dir && dir !== ".") await Deno.mkdir(dir, { recursive: true });
+    const file = await Deno.open(path, { write: true, create: true });
+    file.close();
+    if ((await Deno.stat(path)).isDirectory) return "it is a folder";
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 function suiteFor(id: string): Suite {
@@ -232,6 +250,15 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     return 2;
   }
 
+  for (const [flag, path] of [["report", v.report], ["junit", v.junit], ["markdown", v.markdown]]) {
+    if (path === undefined) continue;
+    const problem = await prepareOutput(path);
+    if (problem) {
+      io.err(`Usage error: --${flag} "${path}" cannot be written: ${problem}`);
+      return 2;
+    }
+  }
+
   const base = ["deno", "task", "conform", ...(v.config ? ["--config", v.config] : [])];
   const replay = (target: string, profile: string, caseId: string) =>
     [...base, "--target", target, "--profile", profile, "--seed", String(seed), "--case", caseId]
@@ -253,6 +280,14 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       ),
   });
   const elapsed = ((performance.now() - started) / 1000).toFixed(1);
+  if (v.case && report.suites.every((s) => s.cases.length === 0 && !s.startError)) {
+    io.err(
+      `Usage error: no case matched ${
+        v.case.map((c) => `"${escapeText(c, { maxLength: 80 })}"`).join(", ")
+      }; a report's replay lines name the cases`,
+    );
+    return 2;
+  }
 
   const json = JSON.stringify(report, null, 2);
   if (v.report) await Deno.writeTextFile(v.report, json + "\n");

@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { main } from "./conform.ts";
+
+async function run(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(args, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+Deno.test("conform CLI: --case that matches no case is a usage error (exit 2), not CONFORMANT", async () => {
+  const r = await run(["--profile", "gns3.tool-response/v1.0", "--case", "nope", "--runs", "3"]);
+  assert.equal(r.code, 2, r.out);
+  assert.match(r.err, /no case matched "nope"/);
+  const hit = await run([
+    "--profile",
+    "gns3.tool-response/v1.0",
+    "--case",
+    "generated-1",
+    "--runs",
+    "3",
+  ]);
+  assert.equal(hit.code, 0, hit.err);
+});
+
+Deno.test("conform CLI: an output path that cannot be written is exit 2 before the run", async () => {
+  const file = await Deno.makeTempFile();
+  try {
+    for (const flag of ["--report", "--junit", "--markdown"]) {
+      const started = performance.now();
+      const r = await run(["--runs", "1000000", flag, `${file}/inside-a-file.json`]);
+      assert.equal(r.code, 2, `${flag}: ${r.err}`);
+      assert.match(r.err, new RegExp(`${flag} ".*inside-a-file.json" cannot be written`));
+      assert.doesNotMatch(r.err, /seed \d+ \(replay/, "the run started");
+      assert.ok(performance.now() - started < 5_000);
+    }
+  } finally {
+    await Deno.remove(file);
+  }
+});
+
+Deno.test("conform CLI: an output folder is created before the run", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = `${dir}/a/b/report.json`;
+    const r = await run(["--profile", "gns3.tool-response/v1.0", "--runs", "2", "--report", path]);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(JSON.parse(await Deno.readTextFile(path)).verdict, "conformant");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
