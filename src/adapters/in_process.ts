@@ -19,6 +19,22 @@ export interface InProcessAdapterOptions {
   info?: ImplementationInfo;
 }
 
+const HERE = import.meta.url;
+const KIT_ROOT = new URL("../../", import.meta.url).href;
+
+/**
+ * The implementation's part of a stack: the frames above this adapter's call, with the kit's
+ * own folder left out of paths. The harness's frames (this adapter, the runner, the event
+ * loop's `Promise.all (index N)`) depend on scheduling and on where the kit is checked out,
+ * not on the implementation, so a report that kept them would differ between equal runs.
+ */
+function implementationStack(stack: string | undefined): string | undefined {
+  if (!stack) return undefined;
+  const lines = stack.split("\n");
+  const cut = lines.findIndex((line) => /^\s+at /.test(line) && line.includes(HERE));
+  return (cut === -1 ? lines : lines.slice(0, cut)).join("\n").replaceAll(KIT_ROOT, "");
+}
+
 /**
  * Wrap a TypeScript function as an {@linkcode Adapter}. What the function returns (or
  * resolves to) is the result; what it throws is the implementation's own failure
@@ -58,7 +74,13 @@ export function inProcessAdapter(
         value = await handler(structuredClone(request), { signal });
       } catch (error) {
         const e = error instanceof Error ? error : new Error(String(error));
-        return { kind: "raised", type: e.name, message: e.message, traceback: e.stack };
+        const traceback = implementationStack(e.stack);
+        return {
+          kind: "raised",
+          type: e.name,
+          message: e.message,
+          ...(traceback ? { traceback } : {}),
+        };
       }
       let text: string | undefined;
       try {

@@ -41,3 +41,24 @@ Deno.test("in-process adapter: an aborted call is errored, not run", async () =>
   assert.equal(reply.kind, "errored");
   assert.equal(ran, false);
 });
+
+Deno.test("in-process adapter: a raised error's traceback holds the implementation's frames only, without the kit's path", async () => {
+  function implementation(): never {
+    throw new TypeError("boom");
+  }
+  const adapter = inProcessAdapter(() => implementation());
+  const replies = await Promise.all([0, 1].map(() => adapter.run({ operation: "x", input: null })));
+  for (const reply of replies) {
+    assert.equal(reply.kind, "raised");
+    if (reply.kind !== "raised") continue;
+    assert.match(
+      reply.traceback ?? "",
+      /^TypeError: boom\n\s+at implementation \(src\/adapters\/in_process_test\.ts:\d+:\d+\)/,
+    );
+    assert.doesNotMatch(reply.traceback ?? "", /in_process\.ts|run_suite|Promise\.all|file:\/\//);
+  }
+  assert.equal(
+    replies[0].kind === "raised" && replies[0].traceback,
+    replies[1].kind === "raised" && replies[1].traceback,
+  );
+});
