@@ -27,7 +27,7 @@ function normalize(json: string): unknown {
   const rootPath = decodeURIComponent(ROOT.pathname).replace(/\/$/, "");
   // Stack traces name the kit's own files: their line numbers move with any edit.
   const text = json.replaceAll(rootUrl, "<root>").replaceAll(rootPath, "<root>")
-    .replace(/(<root>\/[^\s"')]+?\.ts):\d+:\d+/g, "$1");
+    .replace(/(\.ts):\d+:\d+/g, "$1");
   const report = JSON.parse(text);
   report.timestamp = "<timestamp>";
   return report;
