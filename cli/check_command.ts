@@ -8,6 +8,7 @@
 import { parseArgs } from "node:util";
 import { parseAllDocuments } from "yaml";
 import { inProcessAdapter } from "../src/adapters/in_process.ts";
+import { renderJson } from "../src/report/render_json.ts";
 import { runConformance } from "../src/core/run_conformance.ts";
 import type { Case, CheckContext, Profile, Report, Suite } from "../src/core/types.ts";
 
@@ -387,7 +388,7 @@ export async function checkMain(
   const { renderJunit } = await import("../src/report/render_junit.ts");
   const { renderMarkdown } = await import("../src/report/render_markdown.ts");
   const { renderText } = await import("../src/report/render_text.ts");
-  const json = JSON.stringify(report, null, 2);
+  const json = renderJson(report);
   if (typeof output.report === "string") await Deno.writeTextFile(output.report, json + "\n");
   if (typeof output.junit === "string") await Deno.writeTextFile(output.junit, renderJunit(report));
   if (typeof output.markdown === "string") {

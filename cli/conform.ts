@@ -14,6 +14,7 @@ import { checkMain } from "./check_command.ts";
 import { type ConformanceTarget, runConformance } from "../src/core/run_conformance.ts";
 import { parseSeed, resolveSeed } from "../src/core/seed.ts";
 import type { Report, Suite } from "../src/core/types.ts";
+import { renderJson } from "../src/report/render_json.ts";
 import { renderJunit } from "../src/report/render_junit.ts";
 import { renderMarkdown } from "../src/report/render_markdown.ts";
 import { renderText } from "../src/report/render_text.ts";
@@ -289,7 +290,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     return 2;
   }
 
-  const json = JSON.stringify(report, null, 2);
+  const json = renderJson(report);
   if (v.report) await Deno.writeTextFile(v.report, json + "\n");
   if (v.junit) await Deno.writeTextFile(v.junit, renderJunit(report));
   if (v.markdown) await Deno.writeTextFile(v.markdown, renderMarkdown(report));

@@ -15,6 +15,7 @@
  */
 export * from "./escape_text.ts";
 export * from "./format_findings.ts";
+export * from "./render_json.ts";
 export * from "./render_text.ts";
 export * from "./render_junit.ts";
 export * from "./render_markdown.ts";
