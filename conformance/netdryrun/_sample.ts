@@ -1,6 +1,6 @@
 // A model as a profile sample: the reference result and the context to check it with.
 import type { Sample } from "../../src/core/types.ts";
-import { REPORT_SCHEMA_ID } from "./_check_value.ts";
+import { REPORT_SCHEMA_ID } from "./_constants.ts";
 import { buildNetdryrunResult } from "./reference.ts";
 import type { NetdryrunModel, NetdryrunTool, NetdryrunValue } from "./types.ts";
 

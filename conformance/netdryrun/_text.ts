@@ -10,6 +10,9 @@ export const LINE_BREAK = new RegExp(`[${LINE_BREAK_CLASS}]`);
 const LINE_BREAKS = new RegExp(`[${LINE_BREAK_CLASS}]+`, "g");
 const SURROGATE = /[\ud800-\udfff]/;
 
+/** An absolute path: POSIX, Windows drive or UNC. */
+export const ABSOLUTE_PATH = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;
+
 /** The caps of lab text, in Unicode code points. */
 export const CAP = { check: 300, long: 1000, evidence: 200 } as const;
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { type PropertyDetails, runProperty } from "../../src/core/run_property.ts";
-import { VERDICT } from "./_check_value.ts";
+import { VERDICT } from "./_constants.ts";
 import {
   HOSTILE_FRAGMENTS,
   hostileTextArbitrary,

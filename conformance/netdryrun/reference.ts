@@ -1,5 +1,5 @@
 import { stringify } from "yaml";
-import { SCHEMA_ID, VERDICT } from "./_check_value.ts";
+import { SCHEMA_ID, VERDICT } from "./_constants.ts";
 import { CAP, flattenLabText as flattenOneLine } from "./_text.ts";
 import type {
   LabCheckModel,

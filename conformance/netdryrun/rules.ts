@@ -3,9 +3,16 @@ import type { Rule } from "../../src/core/types.ts";
 const SPEC = "netdryrun-mcp-result-v1.schema.json";
 const NOTES = "spec-notes/netdryrun.md";
 
+// Each rule's "Logic:" comment names the files (relative to this folder) holding its logic,
+// the one reporting it first. A rule the schema cannot say has its own file in rules/, named
+// after its id (NDR-TESTED-CONFIG -> rules/_tested_config.ts); _check_value.ts (per tool) and
+// _check_run_result.ts (run results) call those files in report order. rules_test.ts keeps
+// these comments true.
+
 /** Every rule of the `netdryrun.mcp-result/v1` profile, in report order. */
 export const netdryrunRules: readonly Rule[] = [
   {
+    // Logic: _schema_checks.ts (default rule), _check_value.ts (a value not checkable)
     id: "NDR-SCHEMA",
     level: "MUST",
     statement:
@@ -13,6 +20,7 @@ export const netdryrunRules: readonly Rule[] = [
     cite: { spec: SPEC, section: "description (per tool) and $defs" },
   },
   {
+    // Logic: _schema_checks.ts (attribute), _check_value.ts (isRunResult picks the branch)
     id: "NDR-BRANCH",
     level: "MUST",
     statement:
@@ -20,6 +28,7 @@ export const netdryrunRules: readonly Rule[] = [
     cite: { spec: NOTES, section: "Branch discrimination" },
   },
   {
+    // Logic: _schema_checks.ts (schema mappings only)
     id: "NDR-VERDICT",
     level: "MUST",
     statement:
@@ -27,6 +36,7 @@ export const netdryrunRules: readonly Rule[] = [
     cite: { spec: SPEC, section: "$defs/verdict and $defs/run_result/allOf" },
   },
   {
+    // Logic: rules/_counts.ts
     id: "NDR-COUNTS",
     level: "MUST",
     statement:
@@ -34,6 +44,7 @@ export const netdryrunRules: readonly Rule[] = [
     cite: { spec: SPEC, section: "$defs/run_result/properties/passed, failed (descriptions)" },
   },
   {
+    // Logic: rules/_failures.ts
     id: "NDR-FAILURES",
     level: "MUST",
     statement:
@@ -44,18 +55,21 @@ export const netdryrunRules: readonly Rule[] = [
     },
   },
   {
+    // Logic: rules/_passed_all.ts, _schema_checks.ts (failed and failures)
     id: "NDR-PASSED-ALL",
     level: "MUST",
     statement: "Status passed implies every check passed: failed is 0 and failures is empty",
     cite: { spec: SPEC, section: "$defs/run_result/allOf/0 and $defs/verdict (description)" },
   },
   {
+    // Logic: rules/_failed_has_failure.ts
     id: "NDR-FAILED-HAS-FAILURE",
     level: "SHOULD",
     statement: "Status failed implies at least one failed check (failed >= 1)",
     cite: { spec: NOTES, section: "Status failed with no failed check" },
   },
   {
+    // Logic: rules/_status_text.ts, _schema_checks.ts (null or non-empty)
     id: "NDR-STATUS-TEXT",
     level: "MUST",
     statement:
@@ -66,6 +80,7 @@ export const netdryrunRules: readonly Rule[] = [
     },
   },
   {
+    // Logic: rules/_lab_text.ts
     id: "NDR-LAB-TEXT",
     level: "MUST",
     statement:
@@ -73,6 +88,7 @@ export const netdryrunRules: readonly Rule[] = [
     cite: { spec: SPEC, section: "$defs/lab_text (description)" },
   },
   {
+    // Logic: rules/_plain_error_text.ts
     id: "NDR-PLAIN-ERROR-TEXT",
     level: "SHOULD",
     statement:
@@ -80,12 +96,14 @@ export const netdryrunRules: readonly Rule[] = [
     cite: { spec: NOTES, section: "Errors outside lab_text" },
   },
   {
+    // Logic: rules/_unready.ts
     id: "NDR-UNREADY",
     level: "MUST",
     statement: "unready appears only on failed checks",
     cite: { spec: SPEC, section: "$defs/check/properties/unready (description)" },
   },
   {
+    // Logic: rules/_tested_files.ts, _schema_checks.ts (sha256 values)
     id: "NDR-TESTED-FILES",
     level: "MUST",
     statement:
@@ -93,6 +111,7 @@ export const netdryrunRules: readonly Rule[] = [
     cite: { spec: SPEC, section: "$defs/run_result/properties/tested (description), files" },
   },
   {
+    // Logic: rules/_tested_complete.ts
     id: "NDR-TESTED-COMPLETE",
     level: "MUST",
     statement: "tested.complete is false when tested.files lists more than 200 files",
@@ -102,6 +121,7 @@ export const netdryrunRules: readonly Rule[] = [
     },
   },
   {
+    // Logic: rules/_tested_deployed.ts
     id: "NDR-TESTED-DEPLOYED",
     level: "MUST",
     statement: "tested.lab_deployed_by_this_run is true for dry_run and false for run_checks",
@@ -112,6 +132,7 @@ export const netdryrunRules: readonly Rule[] = [
     },
   },
   {
+    // Logic: rules/_tested_config.ts, _schema_checks.ts (type, non-empty)
     id: "NDR-TESTED-CONFIG",
     level: "MUST",
     statement: "tested.config is a non-empty absolute path (POSIX, Windows drive or UNC)",
@@ -121,6 +142,7 @@ export const netdryrunRules: readonly Rule[] = [
     },
   },
   {
+    // Logic: rules/_next_diagnostic.ts
     id: "NDR-NEXT-DIAGNOSTIC",
     level: "MUST",
     statement:
@@ -128,6 +150,7 @@ export const netdryrunRules: readonly Rule[] = [
     cite: { spec: SPEC, section: "$defs/failure/properties/next_diagnostic (description)" },
   },
   {
+    // Logic: rules/_evidence_file.ts
     id: "NDR-EVIDENCE-FILE",
     level: "SHOULD",
     statement:
@@ -135,6 +158,7 @@ export const netdryrunRules: readonly Rule[] = [
     cite: { spec: SPEC, section: "$defs/run_result (description), properties/evidence_file" },
   },
   {
+    // Logic: rules/_check_types_params.ts
     id: "NDR-CHECK-TYPES-PARAMS",
     level: "SHOULD",
     statement:
@@ -142,6 +166,7 @@ export const netdryrunRules: readonly Rule[] = [
     cite: { spec: NOTES, section: "check_types parameters" },
   },
   {
+    // Logic: rules/_baseline_yaml.ts
     id: "NDR-BASELINE-YAML",
     level: "MUST",
     statement:

@@ -1,0 +1,23 @@
+// NDR-COUNTS: passed and failed count the checks, whatever the status.
+import { jsonPointer } from "../../../src/core/json_pointer.ts";
+import type { Finding } from "../../../src/core/types.ts";
+import { isCount } from "../../_json_value.ts";
+import { finding } from "./_finding.ts";
+import type { RunView } from "./_run_view.ts";
+
+/** NDR-COUNTS: `passed` and `failed` against the sound checks (skipped without them). */
+export function checkCounts({ value, checks }: RunView, out: Finding[]): void {
+  if (!checks) return;
+  const nPassed = checks.filter((c) => c.passed).length;
+  const nFailed = checks.length - nPassed;
+  for (const [key, n] of [["passed", nPassed], ["failed", nFailed]] as const) {
+    if (isCount(value[key]) && value[key] !== n) {
+      out.push(finding(
+        "NDR-COUNTS",
+        jsonPointer(key),
+        `${key} is ${value[key]}, but ${n} checks have passed ${key === "passed"}`,
+        { expected: n, actual: value[key] },
+      ));
+    }
+  }
+}
