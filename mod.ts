@@ -34,20 +34,23 @@ export * from "./src/core/types.ts";
 export * from "./src/core/arbitrary.ts";
 export * from "./src/core/check_profile.ts";
 export type { PropertyDetails } from "./src/core/run_property.ts";
-export * from "./src/core/run_suite.ts";
-export * from "./src/core/run_conformance.ts";
+export { runSuite, type RunSuiteOptions } from "./src/core/run_suite.ts";
+export {
+  type ConformanceTarget,
+  runConformance,
+  type RunConformanceOptions,
+} from "./src/core/run_conformance.ts";
 export * from "./src/core/assertion_error.ts";
 export * from "./src/core/case_skipped.ts";
 export * from "./src/adapters/in_process.ts";
-export { checkToolResponse, toolResponseProfile } from "./conformance/tool_response/profile.ts";
+export { toolResponseProfile } from "./conformance/tool_response/profile.ts";
 export * from "./conformance/tool_response/assert_tool_response.ts";
 export { toolResponseSuite } from "./conformance/tool_response/suite.ts";
 export { normalizerProfile } from "./conformance/normalizer/profile.ts";
 export { normalizerSuite } from "./conformance/normalizer/suite.ts";
-export { checkNetdryrun } from "./conformance/netdryrun/check.ts";
 export { netdryrunProfile } from "./conformance/netdryrun/profile.ts";
 export { netdryrunSuite } from "./conformance/netdryrun/suite.ts";
 export { netdryrunMcpProfile } from "./conformance/netdryrun_mcp/profile.ts";
 export { netdryrunMcpSuite } from "./conformance/netdryrun_mcp/suite.ts";
-export { chatLimitsProfile, checkChatLimits } from "./conformance/chat_limits/profile.ts";
+export { chatLimitsProfile } from "./conformance/chat_limits/profile.ts";
 export { chatLimitsSuite } from "./conformance/chat_limits/suite.ts";

@@ -87,7 +87,6 @@ function relativeImports(source: string): string[] {
 /** Core tests still run on a real profile, to be removed as their fake suite lands. */
 const CORE_TESTS_ON_PROFILES = new Set([
   "src/core/check_profile_test.ts",
-  "src/core/run_suite_test.ts",
 ]);
 
 function layerOf(path: string): number {
@@ -173,7 +172,6 @@ Deno.test("layers: no import circle", async () => {
 const SPLITTING = new Set([
   "src/adapters/subprocess.ts",
   "src/pyliteral/parse_python_literal.ts",
-  "conformance/netdryrun/_check_value.ts",
 ]);
 
 Deno.test("one idea per file: no source file reaches 500 lines", async () => {

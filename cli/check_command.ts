@@ -8,7 +8,8 @@
 import { parseArgs } from "node:util";
 import { parseAllDocuments } from "yaml";
 import { inProcessAdapter } from "../src/adapters/in_process.ts";
-import { renderJson } from "../src/report/render_json.ts";
+import { reportJson } from "./report_json.ts";
+import { shellQuote } from "./_shell_quote.ts";
 import { runConformance } from "../src/core/run_conformance.ts";
 import type { Case, CheckContext, Profile, Report, Suite } from "../src/core/types.ts";
 
@@ -385,19 +386,33 @@ export async function checkMain(
   }
   const profile = profiles.find((p) => p.id === request.profile)!;
   const report = await checkDocuments(profile, docs, request.context);
+  const words = [
+    "deno",
+    "task",
+    "conform",
+    "check",
+    ...request.files,
+    "--profile",
+    request.profile,
+    ...Object.entries(request.context).flatMap(([k, v]) => [`--${k}`, v]),
+  ];
+  const command = words.map(shellQuote).join(" ");
+  const replay = () => command;
   const { renderJunit } = await import("../src/report/render_junit.ts");
   const { renderMarkdown } = await import("../src/report/render_markdown.ts");
   const { renderText } = await import("../src/report/render_text.ts");
-  const json = renderJson(report);
+  const json = reportJson(report, replay);
   if (typeof output.report === "string") await Deno.writeTextFile(output.report, json + "\n");
-  if (typeof output.junit === "string") await Deno.writeTextFile(output.junit, renderJunit(report));
+  if (typeof output.junit === "string") {
+    await Deno.writeTextFile(output.junit, renderJunit(report, { replay }));
+  }
   if (typeof output.markdown === "string") {
-    await Deno.writeTextFile(output.markdown, renderMarkdown(report));
+    await Deno.writeTextFile(output.markdown, renderMarkdown(report, { replay }));
   }
   const format = output.format ?? "text";
   if (format === "json") io.out(json);
-  else if (format === "junit") io.out(renderJunit(report));
-  else if (format === "markdown") io.out(renderMarkdown(report));
-  else io.out(renderText(report, { verbose: output.verbose === true }));
+  else if (format === "junit") io.out(renderJunit(report, { replay }));
+  else if (format === "markdown") io.out(renderMarkdown(report, { replay }));
+  else io.out(renderText(report, { verbose: output.verbose === true, replay }));
   return report.verdict === "conformant" || report.verdict === "conformant-with-warnings" ? 0 : 1;
 }

@@ -13,14 +13,15 @@ import { embeddedTargets, profiles, suites, targetProfiles } from "./registry.ts
 import { checkMain } from "./check_command.ts";
 import { type ConformanceTarget, runConformance } from "../src/core/run_conformance.ts";
 import { parseSeed, resolveSeed } from "../src/core/seed.ts";
-import type { Report, Suite } from "../src/core/types.ts";
-import { renderJson } from "../src/report/render_json.ts";
+import type { ReplayData, Report, Suite } from "../src/core/types.ts";
 import { renderJunit } from "../src/report/render_junit.ts";
 import { renderMarkdown } from "../src/report/render_markdown.ts";
 import { renderText } from "../src/report/render_text.ts";
 import { escapeText } from "../src/report/escape_text.ts";
 import { adapterKinds } from "./adapter_kinds.ts";
 import { ConfigError, type ConformConfig, loadConfig } from "./load_config.ts";
+import { replayCommand } from "./replay_command.ts";
+import { reportJson } from "./report_json.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
@@ -67,10 +68,6 @@ function intFlag(name: string, raw: string | undefined, min: number, max: number
     throw new UsageError(`--${name} "${raw}" is not an integer from ${min} to ${max}`);
   }
   return Number(raw);
-}
-
-function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_./:=@+-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`;
 }
 
 /**
@@ -260,10 +257,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     }
   }
 
-  const base = ["deno", "task", "conform", ...(v.config ? ["--config", v.config] : [])];
-  const replay = (target: string, profile: string, caseId: string) =>
-    [...base, "--target", target, "--profile", profile, "--seed", String(seed), "--case", caseId]
-      .map(shellQuote).join(" ");
+  const replay = (data: ReplayData) => replayCommand({ config: v.config, ...data });
   io.err(`netconform: seed ${seed} (replay any run with --seed ${seed})`);
   const started = performance.now();
   const report: Report = await runConformance(targets, {
@@ -272,7 +266,6 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     caseIds: v.case,
     caseTimeoutMs: timeout,
     concurrency,
-    replay,
     onSuite: (s) =>
       io.err(
         `  ${
@@ -290,14 +283,14 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     return 2;
   }
 
-  const json = renderJson(report);
+  const json = reportJson(report, replay);
   if (v.report) await Deno.writeTextFile(v.report, json + "\n");
-  if (v.junit) await Deno.writeTextFile(v.junit, renderJunit(report));
-  if (v.markdown) await Deno.writeTextFile(v.markdown, renderMarkdown(report));
+  if (v.junit) await Deno.writeTextFile(v.junit, renderJunit(report, { replay }));
+  if (v.markdown) await Deno.writeTextFile(v.markdown, renderMarkdown(report, { replay }));
   if (format === "json") io.out(json);
-  else if (format === "junit") io.out(renderJunit(report));
-  else if (format === "markdown") io.out(renderMarkdown(report));
-  else io.out(renderText(report, { verbose: v.verbose }));
+  else if (format === "junit") io.out(renderJunit(report, { replay }));
+  else if (format === "markdown") io.out(renderMarkdown(report, { replay }));
+  else io.out(renderText(report, { verbose: v.verbose, replay }));
   io.err(`netconform: done in ${elapsed} s`);
   return report.verdict === "conformant" || report.verdict === "conformant-with-warnings" ? 0 : 1;
 }

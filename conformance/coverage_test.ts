@@ -2,10 +2,14 @@
  * Cross-profile guarantees, for every profile the kit ships (`profiles.ts`): the golden fixtures agree with
  * the profile, every rule has a fixture that violates it alone and a mutation that it alone
  * catches, generated valid values have zero findings, and `check` is total.
+ *
+ * Each golden fixture test is its own `Deno.test`, named `fixture <file>#<index>: <description>`
+ * (as std's TOML test runner registers one test per case), so that a failure names its
+ * fixture; the fixture files are loaded before the tests are registered.
  */
 import assert from "node:assert/strict";
 import { assertProfile } from "../src/core/check_profile.ts";
-import { evaluateFixtureTest, loadFixtures } from "../src/core/fixtures.ts";
+import { evaluateFixtureTest, type FixtureFile, loadFixtures } from "../src/core/fixtures.ts";
 import { resolveSeed } from "../src/core/seed.ts";
 import { profiles } from "./profiles.ts";
 
@@ -21,7 +25,27 @@ const canReadSpecs = (() => {
   }
 })();
 
+const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname);
+
+interface LoadedFixtures {
+  files: FixtureFile[];
+  error?: unknown;
+}
+
+/** Each profile's fixture files, or why they could not be loaded (reported by a test). */
+const fixtureFiles = new Map<string, LoadedFixtures>(
+  await Promise.all(profiles.map(async (profile): Promise<[string, LoadedFixtures]> => {
+    try {
+      return [profile.id, { files: await loadFixtures(profile.fixtures) }];
+    } catch (error) {
+      return [profile.id, { files: [], error }];
+    }
+  })),
+);
+
 for (const profile of profiles) {
+  const { files, error: loadError } = fixtureFiles.get(profile.id)!;
+
   Deno.test(`${profile.id}: rule ids are unique and every citation exists`, () => {
     const ids = profile.rules.map((r) => r.id);
     assert.equal(new Set(ids).size, ids.length, `duplicate rule ids in ${ids.join(", ")}`);
@@ -46,32 +70,31 @@ for (const profile of profiles) {
     }
   });
 
-  Deno.test(`${profile.id}: golden fixtures agree with the profile`, async () => {
-    const files = await loadFixtures(profile.fixtures);
+  Deno.test(`${profile.id}: golden fixture files load`, () => {
+    if (loadError) throw loadError;
     assert.ok(files.length > 0, `no fixture files in ${profile.fixtures}`);
-    const known = new Set(profile.rules.map((r) => r.id));
-    const problems: string[] = [];
-    for (const file of files) {
-      assert.equal(file.profile, profile.id, `${file.path} names profile "${file.profile}"`);
-      file.tests.forEach((test, i) => {
-        for (const id of test.rules ?? []) {
-          if (!known.has(id)) problems.push(`${file.path}#${i}: unknown rule "${id}"`);
-        }
-        const verdict = evaluateFixtureTest(profile, test);
-        if (!verdict.ok) {
-          problems.push(
-            `${file.path}#${i} "${test.description}": ${verdict.problem}\n    ${
-              JSON.stringify(verdict.findings.map((f) => [f.ruleId, f.instancePath, f.message]))
-            }`,
-          );
-        }
-      });
-    }
-    assert.deepEqual(problems, []);
   });
 
-  Deno.test(`${profile.id}: every rule has a fixture that violates it alone`, async () => {
-    const files = await loadFixtures(profile.fixtures);
+  const known = new Set(profile.rules.map((r) => r.id));
+  for (const file of files) {
+    const name = file.path.startsWith(ROOT) ? file.path.slice(ROOT.length) : file.path;
+    file.tests.forEach((test, i) => {
+      Deno.test(`fixture ${name}#${i}: ${test.description}`, () => {
+        assert.equal(file.profile, profile.id, `${name} names profile "${file.profile}"`);
+        const unknown = (test.rules ?? []).filter((id) => !known.has(id));
+        assert.deepEqual(unknown, [], `unknown rules in ${name}#${i}`);
+        const verdict = evaluateFixtureTest(profile, test);
+        assert.ok(
+          verdict.ok,
+          `${verdict.problem}\n    ${
+            JSON.stringify(verdict.findings.map((f) => [f.ruleId, f.instancePath, f.message]))
+          }`,
+        );
+      });
+    });
+  }
+
+  Deno.test(`${profile.id}: every rule has a fixture that violates it alone`, () => {
     const alone = new Set<string>();
     for (const file of files) {
       for (const test of file.tests) {

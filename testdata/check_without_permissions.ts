@@ -1,6 +1,6 @@
 // Imports the kit's public API and checks documents, as a user's script would. Run with no
 // permission flags at all (`deno run --no-prompt`): importing mod.ts must not need any.
-import { checkNetdryrun, toolResponseProfile } from "../mod.ts";
+import { netdryrunProfile, toolResponseProfile } from "../mod.ts";
 
 const good = toolResponseProfile.check({
   success: true,
@@ -16,7 +16,7 @@ const bad = toolResponseProfile.check({
   failed: 0,
   data: [],
 });
-const validate = checkNetdryrun(
+const validate = netdryrunProfile.check(
   { valid: true, lab: "lab.clab.yml", checks: ["ping"] },
   { tool: "validate" },
 );

@@ -6,6 +6,7 @@ import { buildNetdryrunResult } from "./reference.ts";
 import { NETDRYRUN_BUILD_RESULT_OPERATION, netdryrunSuite } from "./suite.ts";
 import { netdryrunTargets } from "./targets.ts";
 import type { NetdryrunModel } from "./types.ts";
+import { findingsOf } from "../../src/testing/findings_of.ts";
 
 const seed = resolveSeed();
 console.log(`netdryrun suite_test seed: ${seed}`);
@@ -47,7 +48,8 @@ for (const target of netdryrunTargets.filter((t) => t.mutant)) {
       runs: 150,
     });
     assert.equal(report.verdict, "not-conformant");
-    const fired = [...new Set(report.cases.flatMap((c) => c.findings.map((f) => f.ruleId)))].sort();
+    const fired = [...new Set(report.cases.flatMap((c) => findingsOf(c).map((f) => f.ruleId)))]
+      .sort();
     assert.ok(
       fired.length > 0 && fired.every((id) => target.mutant!.breaks.includes(id)),
       `fired ${fired}`,
@@ -89,7 +91,7 @@ Deno.test("readEvidence reads the evidence file (bounded) and judges it", async 
       }),
       await runSuite(netdryrunSuite, adapter, { target: "r", seed, runs: 30 }),
     ];
-    const fired = withRead.cases.flatMap((c) => c.findings.map((f) => `${f.ruleId}:${f.level}`));
+    const fired = withRead.cases.flatMap((c) => findingsOf(c).map((f) => `${f.ruleId}:${f.level}`));
     assert.ok(fired.length > 0 && fired.every((x) => x === "NDR-EVIDENCE-FILE:SHOULD"), `${fired}`);
     assert.equal(withRead.verdict, "conformant-with-warnings");
     assert.equal(without.verdict, "conformant");

@@ -11,6 +11,7 @@ import { MUTANTS } from "./reference_server/mutants.ts";
 import { netdryrunMcpSuite } from "./suite.ts";
 import { REFERENCE_OPTIONS, referenceStdioAdapter } from "./reference_adapter.ts";
 import { netdryrunMcpTargets } from "./targets.ts";
+import { findingsOf } from "../../src/testing/findings_of.ts";
 
 const seed = resolveSeed();
 const MAIN = fileURLToPath(new URL("./reference_server/main.ts", import.meta.url));
@@ -18,9 +19,9 @@ const CONFIG = fileURLToPath(new URL("../../deno.json", import.meta.url));
 
 function summary(report: SuiteReport) {
   return report.cases.filter((c) => c.outcome !== "passed").map((c) =>
-    `${c.id}: ${c.outcome} ${c.reason ?? c.message ?? ""} ${
-      JSON.stringify(c.findings.map((f) => [f.ruleId, f.instancePath, f.message]))
-    }`
+    `${c.id}: ${c.outcome} ${
+      c.outcome === "skipped" ? c.reason : c.outcome === "errored" ? c.message : ""
+    } ${JSON.stringify(findingsOf(c).map((f) => [f.ruleId, f.instancePath, f.message]))}`
   );
 }
 
@@ -173,7 +174,7 @@ for (const target of netdryrunMcpTargets.filter((t) => t.mutant)) {
     } else {
       assert.equal(report.verdict, "not-conformant");
       assert.equal(report.counts.errored, 0, summary(report).join("\n"));
-      const fired = [...new Set(report.cases.flatMap((c) => c.findings.map((f) => f.ruleId)))]
+      const fired = [...new Set(report.cases.flatMap((c) => findingsOf(c).map((f) => f.ruleId)))]
         .sort();
       assert.deepEqual(fired, [...breaks].sort(), summary(report).join("\n"));
     }

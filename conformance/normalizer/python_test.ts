@@ -7,6 +7,7 @@ import { resolveSeed } from "../../src/core/seed.ts";
 import type { SuiteReport } from "../../src/core/types.ts";
 import { normalizerSuite } from "./suite.ts";
 import { pythonPath } from "../../src/testing/python_path.ts";
+import { findingsOf } from "../../src/testing/findings_of.ts";
 
 const PY = new URL("../../examples/python/", import.meta.url).pathname;
 const PYTHON = pythonPath();
@@ -53,7 +54,11 @@ function summary(report: SuiteReport): string {
       verdict: report.verdict,
       counts: report.counts,
       startError: report.startError,
-      bad: bad.map((c) => ({ id: c.id, message: c.message, findings: c.findings.slice(0, 3) })),
+      bad: bad.map((c) => ({
+        id: c.id,
+        message: c.outcome === "errored" ? c.message : undefined,
+        findings: findingsOf(c).slice(0, 3),
+      })),
     },
     null,
     1,
@@ -92,7 +97,7 @@ const BROKEN: BrokenCase[] = [
     file: "broken/raises.py",
     rules: ["NORM-TOTAL"],
     check: (report) => {
-      const total = report.cases.flatMap((c) => c.findings).find((f) => f.ruleId === "NORM-TOTAL");
+      const total = report.cases.flatMap(findingsOf).find((f) => f.ruleId === "NORM-TOTAL");
       assert.match(JSON.stringify(total), /TypeError/);
     },
   },
@@ -100,7 +105,7 @@ const BROKEN: BrokenCase[] = [
     file: "broken/unserializable.py",
     rules: ["NORM-TOTAL"],
     check: (report) => {
-      const total = report.cases.flatMap((c) => c.findings).find((f) => f.ruleId === "NORM-TOTAL");
+      const total = report.cases.flatMap(findingsOf).find((f) => f.ruleId === "NORM-TOTAL");
       assert.match(JSON.stringify(total), /UnserializableResult/);
     },
   },

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { inProcessAdapter } from "../../src/adapters/in_process.ts";
 import { runSuite } from "../../src/core/run_suite.ts";
 import { toolResponseSuite } from "./suite.ts";
+import { findingsOf } from "../../src/testing/findings_of.ts";
 
 Deno.test("tool-response suite: a target's own invocations are the cases, each response checked", async () => {
   const calls: unknown[] = [];
@@ -39,7 +40,7 @@ Deno.test("tool-response suite: a target's own invocations are the cases, each r
     ["invocation-1", "failed"],
   ]);
   assert.equal(report.cases[1].description, "a tool not migrated yet");
-  assert.deepEqual([...new Set(report.cases[1].findings.map((f) => f.ruleId))], ["TR-SCHEMA"]);
+  assert.deepEqual([...new Set(findingsOf(report.cases[1]).map((f) => f.ruleId))], ["TR-SCHEMA"]);
 });
 
 Deno.test("tool-response suite: generated scenarios cover failures, bad projects and empty commands", async () => {

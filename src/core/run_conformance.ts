@@ -48,12 +48,6 @@ export interface RunConformanceOptions {
    */
   concurrency?: number;
   /**
-   * Builds a case's replay command.
-   *
-   * @default the runner's own
-   */
-  replay?: (target: string, profile: string, caseId: string) => string;
-  /**
    * Called after each suite run (for progress output).
    *
    * @default undefined
@@ -99,6 +93,12 @@ export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
 /**
  * Run every suite of every target, one after the other, and gather one report.
  *
+ * Each suite runs against a fresh adapter from the target's `create`; when the adapter
+ * cannot be made, that suite run is reported `incomplete` with the reason in `startError`
+ * and the run goes on. The overall verdict is the worst of the suites' (see
+ * {@linkcode worstVerdict}). The report is data: a case's replay command is rendered by a
+ * front end from the suite's target, profile and seed and the case's id.
+ *
  * @example Certify the reference producer
  * ```ts
  * import assert from "node:assert/strict";
@@ -112,6 +112,10 @@ export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
  *   create: toolResponseTargets[0].create,
  * }], { seed: 1, runs: 5 });
  * assert.equal(report.verdict, "conformant");
+ * // One suite run per suite of each target, all at the run's seed.
+ * assert.deepEqual(report.suites.map((s) => [s.target, s.profile, s.seed]), [
+ *   ["reference", "gns3.tool-response/v1.0", 1],
+ * ]);
  * ```
  *
  * @param targets The targets.
@@ -140,10 +144,6 @@ export async function runConformance(
           ? (c) => options.onCase!(target.name, suite.profile.id, c)
           : undefined,
       };
-      if (options.replay) {
-        const replay = options.replay;
-        runOptions.replay = (id) => replay(target.name, suite.profile.id, id);
-      }
       let adapter: Adapter;
       let report: SuiteReport;
       try {

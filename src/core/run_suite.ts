@@ -6,6 +6,7 @@ import type {
   CaseOptions,
   CaseReport,
   Evaluation,
+  Finding,
   ImplementationInfo,
   Invoke,
   Outcome,
@@ -65,12 +66,6 @@ export interface RunSuiteOptions {
    */
   concurrency?: number;
   /**
-   * Builds the replay command of a case.
-   *
-   * @default a `deno task conform` command with the target, profile, seed and case
-   */
-  replay?: (caseId: string) => string;
-  /**
    * Called after each case, in completion order (for progress output).
    *
    * @default undefined
@@ -111,15 +106,20 @@ function withTimeout<T>(promise: Promise<T>, ms: number, signal: AbortController
  * assert.equal(verdictOf([{ outcome: "passed", findings: [] }]), "conformant");
  * ```
  *
- * @param cases The cases' outcomes and findings.
+ * @param cases The cases' outcomes, and the findings of passed and failed ones.
  * @returns The verdict.
  */
 export function verdictOf(
-  cases: readonly Pick<CaseReport, "outcome" | "findings">[],
+  cases: readonly (
+    | { outcome: "passed" | "failed"; findings: readonly Finding[] }
+    | { outcome: "skipped" | "errored" }
+  )[],
 ): Verdict {
   if (cases.some((c) => c.outcome === "failed")) return "not-conformant";
   if (cases.some((c) => c.outcome === "errored")) return "incomplete";
-  if (cases.some((c) => c.findings.length > 0)) return "conformant-with-warnings";
+  if (cases.some((c) => c.outcome === "passed" && c.findings.length > 0)) {
+    return "conformant-with-warnings";
+  }
   return "conformant";
 }
 
@@ -130,6 +130,9 @@ export function verdictOf(
  * the implementation declines it; it is errored on a harness fault (crash, timeout, garbage)
  * or a bug of the suite. The adapter is started first and closed at the end; a start
  * failure is reported in `startError` with the verdict `incomplete`.
+ *
+ * The report is data and records no replay command: the suite's target, profile and seed
+ * and a case's id are what it takes to run the case again; a front end renders them.
  *
  * @example Run the tool-response suite on its reference producer
  * ```ts
@@ -163,9 +166,6 @@ export async function runSuite(
     options: options.options ?? {},
     ...(options.baseDir ? { baseDir: options.baseDir } : {}),
   };
-  const replay = options.replay ??
-    ((id: string) =>
-      `deno task conform --target ${options.target} --profile ${suite.profile.id} --seed ${options.seed} --case ${id}`);
   const base = {
     target: options.target,
     adapter: adapter.kind,
@@ -229,7 +229,7 @@ export async function runSuite(
       if (reply.kind === "skipped") throw new CaseSkipped(reply.reason);
       return reply;
     };
-    const head = { id: c.id, description: c.description, replay: replay(c.id) };
+    const head = { id: c.id, description: c.description };
     try {
       const evaluation: Evaluation = await withTimeout(
         suite.evaluate(c, invoke, caseOptions),
@@ -249,15 +249,16 @@ export async function runSuite(
       return { ...head, outcome: failed ? "failed" : "passed", findings: evaluation.findings };
     } catch (error) {
       abort.abort();
+      // Only passed and failed cases have findings: a skipped case has its reason, an
+      // errored one its message (and the implementation's stderr, when there is one).
       if (error instanceof CaseSkipped) {
-        return { ...head, outcome: "skipped", findings: [], reason: error.reason };
+        return { ...head, outcome: "skipped", reason: error.reason };
       }
       if (error instanceof HarnessFault) {
         const stderr = error.stderr ?? adapter.stderr?.();
         return {
           ...head,
           outcome: "errored",
-          findings: [],
           message: error.message,
           ...(stderr ? { stderr } : {}),
         };
@@ -265,7 +266,6 @@ export async function runSuite(
       return {
         ...head,
         outcome: "errored",
-        findings: [],
         message: `The suite failed on this case (a bug of the kit): ${
           error instanceof Error && error.stack ? error.stack : messageOf(error)
         }`,

@@ -1,88 +1,153 @@
 import assert from "node:assert/strict";
-import { inProcessAdapter } from "../adapters/in_process.ts";
-import { toolResponseSuite } from "../../conformance/tool_response/suite.ts";
-import { produceToolResponse } from "../../conformance/tool_response/producer.ts";
-import { runSuite } from "./run_suite.ts";
-import type { Adapter, Reply } from "./types.ts";
+import { runSuite, verdictOf } from "./run_suite.ts";
+import type { Adapter, CaseReport } from "./types.ts";
+import {
+  fakeAdapter,
+  type FakeAdapterLog,
+  type FakeScript,
+  fakeSuite,
+} from "./testdata/fake_suite.ts";
 
 const seed = 5;
 
-function scripted(reply: (n: number) => Reply | Promise<Reply>): Adapter {
-  let n = 0;
-  return {
-    kind: "scripted",
-    start: () => Promise.resolve({ name: "scripted" }),
-    run: () => Promise.resolve(reply(n++)),
-    close: () => Promise.resolve(),
-    stderr: () => "last words",
-  };
-}
-
-Deno.test("run suite: outcomes are passed, failed, skipped and errored, kept apart", async () => {
-  const good = produceToolResponse({
-    name: "t",
-    arguments: { project_id: "x", commands: [], device_names: [] },
-    scenario: { devices: [] },
-  });
-  const replies: Reply[] = [
-    { kind: "result", value: good },
-    { kind: "result", value: { ...good, total: 3 } },
-    { kind: "skipped", reason: "not supported" },
-    { kind: "errored", message: "process crashed", stderr: "Segmentation fault" },
-    { kind: "raised", type: "KeyError", message: "'nodes'" },
-  ];
-  const report = await runSuite(toolResponseSuite, scripted((n) => replies[n % 5]), {
+Deno.test("run suite: every outcome, each with its own fields and nothing else", async () => {
+  const log: FakeAdapterLog = { aborted: 0, closed: false };
+  const seen: string[] = [];
+  const report = await runSuite(fakeSuite(), fakeAdapter(log), {
     target: "t",
     seed,
-    runs: 5,
+    runs: 0,
     concurrency: 1,
+    caseTimeoutMs: 200,
+    onCase: (c) => seen.push(c.id),
   });
-  assert.deepEqual(report.cases.map((c) => c.outcome), [
-    "passed",
-    "failed",
-    "skipped",
-    "errored",
-    "failed",
-  ]);
-  assert.deepEqual(report.counts, { passed: 1, failed: 2, skipped: 1, errored: 1 });
-  assert.equal(report.cases[1].findings[0].ruleId, "TR-TOTAL");
-  assert.equal(report.cases[2].reason, "not supported");
-  assert.equal(report.cases[3].stderr, "Segmentation fault");
-  assert.equal(report.cases[4].findings[0].keyword, "raised");
-  assert.equal(report.verdict, "not-conformant");
-  const total = report.rules.find((r) => r.id === "TR-TOTAL")!;
-  assert.deepEqual([total.cases, total.failures], [3, 1]);
+  const expected: CaseReport[] = [
+    { id: "script-clean", description: "scripted clean", outcome: "passed", findings: [] },
+    {
+      id: "script-warn",
+      description: "scripted warn",
+      outcome: "passed",
+      findings: [{
+        ruleId: "FAKE-SHOULD",
+        level: "SHOULD",
+        instancePath: "/should",
+        message: "should is set",
+      }],
+    },
+    {
+      id: "script-fail",
+      description: "scripted fail",
+      outcome: "failed",
+      findings: [{
+        ruleId: "FAKE-MUST",
+        level: "MUST",
+        instancePath: "/must",
+        message: "must is set",
+      }],
+    },
+    {
+      id: "script-raise",
+      description: "scripted raise",
+      outcome: "failed",
+      findings: [{
+        ruleId: "FAKE-MUST",
+        level: "MUST",
+        instancePath: "",
+        message: "raised KeyError",
+        keyword: "raised",
+      }],
+    },
+    {
+      id: "script-decline",
+      description: "scripted decline",
+      outcome: "skipped",
+      reason: "not supported here",
+    },
+    {
+      id: "script-not-applicable",
+      description: "scripted not-applicable",
+      outcome: "skipped",
+      reason: "the fake target has no lab",
+    },
+    {
+      id: "script-crash",
+      description: "scripted crash",
+      outcome: "errored",
+      message: "process crashed",
+      stderr: "Segmentation fault",
+    },
+  ];
+  // The bug's message carries a stack trace and the hang's the timeout: checked apart.
+  assert.deepEqual(report.cases.slice(0, 7), expected);
+  const [bug, hang] = report.cases.slice(7);
+  assert.equal(bug.outcome, "errored");
+  assert.equal(hang.outcome, "errored");
+  if (bug.outcome !== "errored" || hang.outcome !== "errored") return;
+  assert.deepEqual(Object.keys(bug), ["id", "description", "outcome", "message"]);
   assert.match(
-    report.cases[1].replay,
-    /--target t --profile gns3.tool-response\/v1.0 --seed 5 --case generated-1$/,
+    bug.message,
+    /^The suite failed on this case \(a bug of the kit\): TypeError: the fake suite tripped on its own bug\n\s+at /,
+  );
+  // A timeout is a harness fault: it carries the adapter's stderr.
+  assert.deepEqual(hang, {
+    id: "script-hang",
+    description: "scripted hang",
+    outcome: "errored",
+    message: 'case "script-hang" timed out after 200 ms',
+    stderr: "last words",
+  });
+  assert.equal(log.aborted, 1);
+  assert.ok(log.closed, "the adapter was not closed");
+
+  assert.deepEqual(report.counts, { passed: 2, failed: 2, skipped: 2, errored: 3 });
+  assert.equal(report.verdict, "not-conformant");
+  assert.deepEqual(seen, report.cases.map((c) => c.id));
+  assert.deepEqual(
+    [report.target, report.adapter, report.profile, report.seed, report.runs],
+    ["t", "fake", "fake/v1", seed, 0],
+  );
+  assert.deepEqual(report.implementation, { name: "fake", version: "1.0.0" });
+  // Only completed cases count for a rule; a rule no case checks stays at zero.
+  assert.deepEqual(report.rules.map((r) => [r.id, r.cases, r.failures]), [
+    ["FAKE-MUST", 4, 2],
+    ["FAKE-SHOULD", 4, 1],
+    ["FAKE-UNUSED", 0, 0],
+  ]);
+  // The report is data: no case carries a replay command.
+  for (const c of report.cases) assert.ok(!("replay" in c), c.id);
+});
+
+Deno.test("run suite: the verdict follows the worst outcome", async () => {
+  const run = async (...scripts: FakeScript[]) =>
+    (await runSuite(fakeSuite(scripts), fakeAdapter(), { target: "t", seed, runs: 1 })).verdict;
+  assert.equal(await run("clean"), "conformant");
+  assert.equal(await run("clean", "decline", "not-applicable"), "conformant");
+  assert.equal(await run("clean", "warn"), "conformant-with-warnings");
+  assert.equal(await run("warn", "crash"), "incomplete");
+  assert.equal(await run("crash", "fail"), "not-conformant");
+  assert.equal(verdictOf([]), "conformant");
+  assert.equal(
+    verdictOf([{ outcome: "skipped" }, { outcome: "passed", findings: [] }]),
+    "conformant",
   );
 });
 
-Deno.test("run suite: a hanging implementation is errored at the timeout, not a hang", async () => {
-  let aborted = 0;
-  const adapter: Adapter = {
-    kind: "hang",
-    start: () => Promise.resolve({ name: "hang" }),
-    run: (_r, o) =>
-      new Promise((resolve) => {
-        o?.signal?.addEventListener("abort", () => {
-          aborted++;
-          resolve({ kind: "errored", message: "aborted" });
-        });
-      }),
-    close: () => Promise.resolve(),
-  };
+Deno.test("run suite: a hanging case is errored at the timeout, not a hang", async () => {
+  const log: FakeAdapterLog = { aborted: 0, closed: false };
   const started = performance.now();
-  const report = await runSuite(toolResponseSuite, adapter, {
+  const report = await runSuite(fakeSuite(["hang", "hang", "hang"]), fakeAdapter(log), {
     target: "t",
     seed,
-    runs: 3,
+    runs: 0,
     caseTimeoutMs: 50,
   });
   assert.ok(performance.now() - started < 5000);
   assert.deepEqual(report.counts, { passed: 0, failed: 0, skipped: 0, errored: 3 });
-  assert.match(report.cases[0].message!, /timed out after 50 ms/);
-  assert.equal(aborted, 3);
+  for (const c of report.cases) {
+    assert.equal(c.outcome, "errored");
+    if (c.outcome === "errored") assert.match(c.message, /timed out after 50 ms/);
+  }
+  assert.equal(log.aborted, 3);
   assert.equal(report.verdict, "incomplete");
 });
 
@@ -98,34 +163,48 @@ Deno.test("run suite: a start failure is reported, with stderr, and the adapter 
     },
     stderr: () => "command not found",
   };
-  const report = await runSuite(toolResponseSuite, adapter, { target: "t", seed, runs: 3 });
+  const report = await runSuite(fakeSuite(), adapter, { target: "t", seed, runs: 3 });
   assert.equal(report.verdict, "incomplete");
-  assert.match(report.startError!, /spawn python9: not found\nstderr:\ncommand not found/);
+  assert.equal(report.startError, "spawn python9: not found\nstderr:\ncommand not found");
+  assert.deepEqual(report.cases, []);
+  assert.deepEqual(report.counts, { passed: 0, failed: 0, skipped: 0, errored: 0 });
   assert.ok(closed);
 });
 
+Deno.test("run suite: a suite that cannot make its cases is incomplete, adapter closed", async () => {
+  const log: FakeAdapterLog = { aborted: 0, closed: false };
+  const suite = {
+    ...fakeSuite(),
+    cases: () => Promise.reject(new Error("no such file 'cases.yaml'")),
+  };
+  const report = await runSuite(suite, fakeAdapter(log), { target: "t", seed, runs: 3 });
+  assert.equal(report.verdict, "incomplete");
+  assert.equal(report.startError, "The suite could not make its cases: no such file 'cases.yaml'");
+  assert.deepEqual(report.implementation, { name: "fake", version: "1.0.0" });
+  assert.ok(log.closed);
+});
+
 Deno.test("run suite: the same seed gives the same report", async () => {
-  const run = () =>
-    runSuite(toolResponseSuite, inProcessAdapter((r) => produceToolResponse(r.input as never)), {
+  const run = (s: number) =>
+    runSuite(fakeSuite(["clean", "warn", "fail"]), fakeAdapter(), {
       target: "t",
-      seed: 77,
+      seed: s,
       runs: 20,
     });
-  const [a, b] = [await run(), await run()];
+  const [a, b] = [await run(77), await run(77)];
   assert.deepEqual(a, b);
-  const c = await runSuite(
-    toolResponseSuite,
-    inProcessAdapter((r) => produceToolResponse(r.input as never)),
-    { target: "t", seed: 78, runs: 20 },
-  );
+  assert.equal(a.cases.length, 23);
+  const c = await run(78);
   assert.notDeepEqual(a.cases.map((x) => x.description), c.cases.map((x) => x.description));
 });
 
 Deno.test("run suite: a case filter runs only the named cases", async () => {
-  const report = await runSuite(
-    toolResponseSuite,
-    inProcessAdapter((r) => produceToolResponse(r.input as never)),
-    { target: "t", seed, runs: 10, caseIds: ["generated-3", "generated-7"] },
-  );
-  assert.deepEqual(report.cases.map((c) => c.id), ["generated-3", "generated-7"]);
+  const report = await runSuite(fakeSuite(), fakeAdapter(), {
+    target: "t",
+    seed,
+    runs: 10,
+    caseIds: ["generated-3", "script-fail", "generated-7", "nope"],
+  });
+  assert.deepEqual(report.cases.map((c) => c.id), ["script-fail", "generated-3", "generated-7"]);
+  assert.deepEqual(report.counts, { passed: 2, failed: 1, skipped: 0, errored: 0 });
 });

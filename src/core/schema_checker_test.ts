@@ -74,4 +74,47 @@ Deno.test("schema checker: never throws on hostile values", () => {
   assert.ok(Array.isArray(check(cyclic)));
   assert.ok(Array.isArray(check(Object.create(null))));
   assert.equal(check(JSON.parse('{"__proto__": {"a": 1}}'))[0].params?.missingProperty, "a");
+
+  // Each of these values makes the validator itself throw, so only the guard stands between
+  // it and the caller: a cycle through a recursive schema (stack overflow), a throwing
+  // getter, and a proxy whose every trap throws.
+  const recursive = createSchemaChecker({
+    $defs: { node: { type: "object", properties: { next: { $ref: "#/$defs/node" } } } },
+    $ref: "#/$defs/node",
+  }, { defaultRule: "R-LOOP", levels: { "R-LOOP": "SHOULD" } });
+  const loop: Record<string, unknown> = {};
+  loop.next = loop;
+  const getter = {
+    get a() {
+      throw new Error("getter boom");
+    },
+  };
+  const trap = () => {
+    throw new Error("trap boom");
+  };
+  const proxy = new Proxy({}, {
+    get: trap,
+    has: trap,
+    ownKeys: trap,
+    getOwnPropertyDescriptor: trap,
+  });
+  const cases: [string, () => unknown, string, string, RegExp][] = [
+    ["cycle", () => recursive(loop), "R-LOOP", "SHOULD", /RangeError/],
+    ["getter", () => check(getter), "R", "MUST", /getter boom/],
+    ["proxy", () => check(proxy), "R", "MUST", /trap boom/],
+  ];
+  for (const [name, run, ruleId, level, message] of cases) {
+    let findings: unknown;
+    assert.doesNotThrow(() => {
+      findings = run();
+    }, name);
+    assert.ok(Array.isArray(findings), name);
+    assert.equal(findings.length, 1, name);
+    const [finding] = findings;
+    assert.equal(finding.ruleId, ruleId, name);
+    assert.equal(finding.level, level, name);
+    assert.equal(finding.instancePath, "", name);
+    assert.match(finding.message, /^value could not be validated: /, name);
+    assert.match(finding.message, message, name);
+  }
 });

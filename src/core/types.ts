@@ -259,24 +259,72 @@ export interface Suite {
 /** The outcome of one case. */
 export type Outcome = "passed" | "failed" | "skipped" | "errored";
 
-/** One case in a report. */
-export interface CaseReport {
+/** What every case of a report says, whatever its outcome. */
+export interface CaseReportBase {
   /** The case identifier. */
   id: string;
   /** The case description. */
   description: string;
-  /** passed, failed, skipped or errored. */
-  outcome: Outcome;
-  /** Findings, for failed cases (and SHOULD findings of passed ones). */
+}
+
+/** A case with no MUST finding. */
+export interface PassedCaseReport extends CaseReportBase {
+  /** Always `passed`. */
+  outcome: "passed";
+  /** The case's SHOULD findings (warnings); empty when the case is clean. */
   findings: Finding[];
+}
+
+/** A case with at least one MUST finding. */
+export interface FailedCaseReport extends CaseReportBase {
+  /** Always `failed`. */
+  outcome: "failed";
+  /** Every finding of the case, MUST and SHOULD. */
+  findings: Finding[];
+}
+
+/** A case the implementation declined, or that cannot run against this target. */
+export interface SkippedCaseReport extends CaseReportBase {
+  /** Always `skipped`. */
+  outcome: "skipped";
   /** Why the case was skipped. */
-  reason?: string;
-  /** What went wrong in the harness, for errored cases. */
-  message?: string;
-  /** The implementation's error stream around the fault, for errored cases (bounded). */
+  reason: string;
+}
+
+/** A case the harness could not judge: a crash, a timeout, garbage, or a bug of the suite. */
+export interface ErroredCaseReport extends CaseReportBase {
+  /** Always `errored`. */
+  outcome: "errored";
+  /** What went wrong in the harness. */
+  message: string;
+  /** The implementation's error stream around the fault, when there is one (bounded). */
   stderr?: string;
-  /** A command that runs this case again. */
-  replay: string;
+}
+
+/**
+ * One case in a report, discriminated by `outcome`: only passed and failed cases have
+ * findings, only skipped ones a reason, only errored ones a message.
+ *
+ * A case carries no replay command: what it takes to run it again is data of the report
+ * (the suite's target, profile and seed, and the case's id; see {@linkcode ReplayData}), and
+ * a front end (the CLI) renders it as a command.
+ */
+export type CaseReport =
+  | PassedCaseReport
+  | FailedCaseReport
+  | SkippedCaseReport
+  | ErroredCaseReport;
+
+/** What it takes to run one case of a report again. */
+export interface ReplayData {
+  /** The suite's target name. */
+  target: string;
+  /** The suite's profile identifier. */
+  profile: string;
+  /** The seed of the run. */
+  seed: number;
+  /** The case identifier. */
+  caseId: string;
 }
 
 /** Per-rule statistics of one suite run. */

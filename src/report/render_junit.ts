@@ -1,5 +1,18 @@
-import type { Report } from "../core/types.ts";
+import type { CaseReport, ReplayData, Report } from "../core/types.ts";
 import { formatFindings } from "./format_findings.ts";
+import { replayArgs } from "./_replay_args.ts";
+import { unknownOutcome } from "./_unknown_outcome.ts";
+
+/** Options of {@linkcode renderJunit}. */
+export interface RenderJunitOptions {
+  /**
+   * Renders the command that runs a case again (the CLI gives `deno task conform ...`),
+   * written into the `failure` and `error` elements. What it returns is escaped for XML.
+   *
+   * @default the replay data as `--target T --profile P --seed S --case ID`
+   */
+  replay?: (data: ReplayData) => string;
+}
 
 function xml(text: string): string {
   return text
@@ -11,10 +24,37 @@ function xml(text: string): string {
     .replaceAll('"', "&quot;").replaceAll("'", "&apos;");
 }
 
+function caseElements(c: CaseReport, replay: () => string): string[] {
+  switch (c.outcome) {
+    case "passed":
+      return [];
+    case "failed": {
+      const rules = [
+        ...new Set(c.findings.filter((f) => f.level === "MUST").map((f) => f.ruleId)),
+      ];
+      return [
+        `      <failure message="${xml(rules.join(", "))}">${
+          xml(`${formatFindings(c.findings)}\nreplay: ${replay()}`)
+        }</failure>`,
+      ];
+    }
+    case "errored":
+      return [
+        `      <error message="${xml(c.message)}">${xml(replay())}</error>`,
+        ...(c.stderr ? [`      <system-err>${xml(c.stderr)}</system-err>`] : []),
+      ];
+    case "skipped":
+      return [`      <skipped message="${xml(c.reason)}"/>`];
+    default:
+      return unknownOutcome(c);
+  }
+}
+
 /**
  * Render a report as JUnit XML for CI: one `testsuite` per suite run, one `testcase` per
  * case; failed cases carry a `failure` with the findings, errored ones an `error`, skipped
- * ones `skipped`. A suite that could not start is one errored test case.
+ * ones `skipped`; failed and errored ones also say how to replay them. A suite that could not
+ * start is one errored test case.
  *
  * @example Render an empty report
  * ```ts
@@ -32,9 +72,13 @@ function xml(text: string): string {
  * ```
  *
  * @param report The report.
+ * @param options How to render a replay command.
  * @returns The XML document.
+ * @throws {TypeError} When a case has an outcome the renderer does not know (a report that
+ * did not come from this kit).
  */
-export function renderJunit(report: Report): string {
+export function renderJunit(report: Report, options: RenderJunitOptions = {}): string {
+  const replay = options.replay ?? replayArgs;
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   out.push(`<testsuites name="netconform" timestamp="${xml(report.timestamp)}">`);
   for (const s of report.suites) {
@@ -56,21 +100,8 @@ export function renderJunit(report: Report): string {
       out.push(
         `    <testcase classname="${xml(name)}" name="${xml(`${c.id}: ${c.description}`)}">`,
       );
-      if (c.outcome === "failed") {
-        const rules = [
-          ...new Set(c.findings.filter((f) => f.level === "MUST").map((f) => f.ruleId)),
-        ];
-        out.push(
-          `      <failure message="${xml(rules.join(", "))}">${
-            xml(`${formatFindings(c.findings)}\nreplay: ${c.replay}`)
-          }</failure>`,
-        );
-      } else if (c.outcome === "errored") {
-        out.push(`      <error message="${xml(c.message ?? "errored")}">${xml(c.replay)}</error>`);
-        if (c.stderr) out.push(`      <system-err>${xml(c.stderr)}</system-err>`);
-      } else if (c.outcome === "skipped") {
-        out.push(`      <skipped message="${xml(c.reason ?? "")}"/>`);
-      }
+      const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: c.id };
+      out.push(...caseElements(c, () => replay(data)));
       out.push(`    </testcase>`);
     }
     out.push(`  </testsuite>`);

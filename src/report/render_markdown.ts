@@ -1,5 +1,24 @@
-import type { Report } from "../core/types.ts";
+import type { CaseReport, ReplayData, Report } from "../core/types.ts";
 import { escapeText } from "./escape_text.ts";
+import { replayArgs } from "./_replay_args.ts";
+import { unknownOutcome } from "./_unknown_outcome.ts";
+
+/** Options of {@linkcode renderMarkdown}. */
+export interface RenderMarkdownOptions {
+  /**
+   * Most cases listed per suite under "Cases to look at".
+   *
+   * @default 20
+   */
+  maxCases?: number;
+  /**
+   * Renders the command that runs a case again (the CLI gives `deno task conform ...`). What
+   * it returns is escaped like any other text.
+   *
+   * @default the replay data as `--target T --profile P --seed S --case ID`
+   */
+  replay?: (data: ReplayData) => string;
+}
 
 // Characters with a meaning inside a Markdown line or table cell; "&" and "<" as entities
 // so that no HTML from an implementation survives.
@@ -9,10 +28,32 @@ function md(text: string, maxLength = 200): string {
     .replace(/[\\`*_\[\]|~]/g, (c) => `\\${c}`);
 }
 
+function caseLine(c: CaseReport, replay: () => string): string | undefined {
+  const head = `${md(c.id, 80)}: ${md(c.description)}`;
+  const rules = (findings: readonly { ruleId: string }[]) =>
+    [...new Set(findings.map((f) => f.ruleId))].map((id) => md(id, 80)).join(", ");
+  switch (c.outcome) {
+    case "passed":
+      return c.findings.length > 0
+        ? `- passed with warnings: ${head} (${rules(c.findings)})`
+        : undefined;
+    case "failed":
+      return `- **failed**: ${head} (${rules(c.findings)}); replay: ${md(replay(), 1000)}`;
+    case "errored":
+      return `- **errored**: ${head}: ${md(c.message, 500)}; replay: ${md(replay(), 1000)}`;
+    case "skipped":
+      return `- skipped: ${head}: ${md(c.reason)}`;
+    default:
+      return unknownOutcome(c);
+  }
+}
+
 /**
  * Render a report as a Markdown certificate a reviewer can read: the kit version, seed and
  * timestamp, then per target and profile the implementation, the verdict, and the per-rule
- * table with each rule's citation. Implementation strings are escaped (no HTML, no links).
+ * table with each rule's citation, and the cases to look at (failed, errored, skipped, passed
+ * with warnings) with how to replay them. Implementation strings are escaped (no HTML, no
+ * links).
  *
  * @example Render an empty report
  * ```ts
@@ -30,9 +71,14 @@ function md(text: string, maxLength = 200): string {
  * ```
  *
  * @param report The report.
+ * @param options How many cases to list and how to render a replay command.
  * @returns The Markdown text.
+ * @throws {TypeError} When a case has an outcome the renderer does not know (a report that
+ * did not come from this kit).
  */
-export function renderMarkdown(report: Report): string {
+export function renderMarkdown(report: Report, options: RenderMarkdownOptions = {}): string {
+  const replay = options.replay ?? replayArgs;
+  const max = options.maxCases ?? 20;
   const out: string[] = [
     "# netconform certificate",
     "",
@@ -65,6 +111,14 @@ export function renderMarkdown(report: Report): string {
           md(r.cite.section)
         } |`,
       );
+    }
+    const lines = s.cases.flatMap((c) => {
+      const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: c.id };
+      return caseLine(c, () => replay(data)) ?? [];
+    });
+    if (lines.length > 0) {
+      out.push("", "### Cases to look at", "", ...lines.slice(0, max));
+      if (lines.length > max) out.push(`- … and ${lines.length - max} more (see the JSON report)`);
     }
   }
   return out.join("\n") + "\n";

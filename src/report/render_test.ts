@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { renderJunit } from "./render_junit.ts";
 import { renderMarkdown } from "./render_markdown.ts";
 import { renderText } from "./render_text.ts";
-import type { Report } from "../core/types.ts";
+import type { CaseReport, ReplayData, Report } from "../core/types.ts";
 
 const hostile =
   "evil\u001b[2J\nIGNORE PREVIOUS INSTRUCTIONS <script>alert(1)</script> & \u202e\ud800 ]]>";
@@ -33,39 +33,50 @@ const report: Report = {
         description: hostile,
         outcome: "failed",
         findings: [{ ruleId: "R-1", level: "MUST", instancePath: "/a", message: hostile }],
-        replay: "deno task conform --case c1",
       },
       {
         id: "c2",
         description: "d",
         outcome: "errored",
-        findings: [],
         message: hostile,
         stderr: hostile,
-        replay: "deno task conform --case c2",
       },
+      { id: "c3", description: "d3", outcome: "skipped", reason: "no tool <x>" },
+      {
+        id: "c4",
+        description: "d4",
+        outcome: "passed",
+        findings: [{ ruleId: "R-2", level: "SHOULD", instancePath: "", message: "warn" }],
+      },
+      { id: "c5", description: "d5", outcome: "passed", findings: [] },
     ],
-    counts: { passed: 0, failed: 1, skipped: 0, errored: 1 },
+    counts: { passed: 2, failed: 1, skipped: 1, errored: 1 },
     verdict: "not-conformant",
   }],
 };
 
+const replay = (d: ReplayData) => `conform ${d.target} ${d.profile} ${d.seed} ${d.caseId}`;
+
 Deno.test("render: text escapes control characters, keeps one line per entry", () => {
-  const text = renderText(report);
+  const text = renderText(report, { replay });
   assert.ok(!text.includes("\u001b"), "raw escape sequence");
   assert.ok(!text.includes("\u202e"), "raw bidi override");
   assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])/.test(text), "lone surrogate");
   assert.match(text, /evil\\u\{1b\}\[2J\\nIGNORE/);
   assert.match(text, /R-1\s+MUST\s+2\s+1\s+✗/);
-  assert.match(text, /replay: deno task conform --case c1/);
+  assert.match(text, /replay: conform t p\/v1 1 c1\n/);
+  assert.match(text, /replay: conform t p\/v1 1 c2\n/);
   assert.match(text, /verdict: NOT CONFORMANT/);
 });
 
 Deno.test("render: JUnit is well-formed XML with no raw markup from the implementation", () => {
-  const xml = renderJunit(report);
+  const xml = renderJunit(report, { replay });
   assert.ok(!xml.includes("<script>"));
   assert.ok(!xml.includes("\u001b"));
-  assert.match(xml, /<testsuite name="t · p\/v1" tests="2" failures="1" errors="1" skipped="0">/);
+  assert.match(xml, /<testsuite name="t · p\/v1" tests="5" failures="1" errors="1" skipped="1">/);
+  assert.match(xml, /<failure message="R-1">[^<]*\nreplay: conform t p\/v1 1 c1<\/failure>/);
+  assert.match(xml, /<error message="evil[^"]*">conform t p\/v1 1 c2<\/error>/);
+  assert.match(xml, /<skipped message="no tool &lt;x&gt;"\/>/);
   // Every tag opened is closed, in order.
   const stack: string[] = [];
   for (const m of xml.matchAll(/<(\/?)([a-z-]+)[^>]*?(\/?)>/g)) {
@@ -77,7 +88,7 @@ Deno.test("render: JUnit is well-formed XML with no raw markup from the implemen
 });
 
 Deno.test("render: Markdown escapes markup and the table stays a table", () => {
-  const md = renderMarkdown(report);
+  const md = renderMarkdown(report, { replay });
   assert.ok(!md.includes("<script>"));
   assert.match(md, /\| R-1 \| MUST \| 2 \| 1 \| x\.md: y \|/);
   assert.match(md, /&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp;/);
@@ -89,4 +100,51 @@ Deno.test("render: Markdown escapes markup and the table stays a table", () => {
   assert.match(piped, /## a\\\|b/);
   assert.match(piped, /implementation: x\\\|y/);
   assert.equal(md.split("\n").filter((l) => l.startsWith("| R")).length, 1);
+});
+
+Deno.test("render: each outcome has its own lines in text, JUnit and Markdown", () => {
+  const verbose = renderText(report, { replay, verbose: true });
+  assert.match(verbose, /FAILED c1: evil/);
+  assert.match(verbose, /ERRORED c2: d\n {5}evil[^\n]*\n {5}stderr: evil[^\n]*\n {5}replay: /);
+  assert.match(
+    verbose,
+    /SKIPPED c3: d3\n {5}reason: no tool <x>\n {5}replay: conform t p\/v1 1 c3/,
+  );
+  assert.match(verbose, /PASSED c4: d4\n {5}- R-2 \(SHOULD\) at "": warn\n {5}replay: /);
+  assert.ok(!verbose.includes("c5"), "a clean passed case is not listed");
+  const quiet = renderText(report, { replay });
+  assert.ok(!quiet.includes("SKIPPED") && !quiet.includes("PASSED"), quiet);
+
+  const xml = renderJunit(report, { replay });
+  assert.match(xml, /name="c4: d4">\n {4}<\/testcase>/);
+  assert.match(xml, /name="c5: d5">\n {4}<\/testcase>/);
+
+  const md = renderMarkdown(report, { replay });
+  assert.match(md, /### Cases to look at\n\n- \*\*failed\*\*: c1: evil/);
+  assert.match(md, /- \*\*errored\*\*: c2: d: evil[^\n]*; replay: conform t p\/v1 1 c2\n/);
+  assert.match(md, /- skipped: c3: d3: no tool &lt;x&gt;\n/);
+  assert.match(md, /- passed with warnings: c4: d4 \(R-2\)\n/);
+  assert.ok(!md.includes("c5"), "a clean passed case is not listed");
+  assert.equal(renderMarkdown(report, { replay, maxCases: 1 }).match(/^- \*\*failed/gm)?.length, 1);
+  assert.match(renderMarkdown(report, { replay, maxCases: 1 }), /- … and 3 more/);
+});
+
+Deno.test("render: without a replay option, the replay data is printed as arguments", () => {
+  const odd: Report = {
+    ...report,
+    suites: [{ ...report.suites[0], target: "my target", cases: [report.suites[0].cases[0]] }],
+  };
+  const line = "--target 'my target' --profile p/v1 --seed 1 --case c1";
+  assert.ok(renderText(odd).includes(`replay: ${line}\n`), renderText(odd));
+  assert.ok(renderJunit(odd).includes(`replay: ${line.replaceAll("'", "&apos;")}</failure>`));
+  assert.ok(renderMarkdown(odd).includes(`replay: ${line}\n`));
+});
+
+Deno.test("render: an unknown outcome (a report from elsewhere) throws a clear error", () => {
+  const alien = { id: "x", description: "y", outcome: "exploded" } as unknown as CaseReport;
+  const odd: Report = { ...report, suites: [{ ...report.suites[0], cases: [alien] }] };
+  for (const render of [renderJunit, renderMarkdown]) {
+    assert.throws(() => render(odd), /Unknown case outcome "exploded"/);
+  }
+  assert.throws(() => renderText(odd, { verbose: true }), /Unknown case outcome "exploded"/);
 });

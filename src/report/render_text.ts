@@ -1,6 +1,8 @@
-import type { Report, SuiteReport } from "../core/types.ts";
+import type { CaseReport, ReplayData, Report, SuiteReport } from "../core/types.ts";
 import { escapeText } from "./escape_text.ts";
 import { formatFindings } from "./format_findings.ts";
+import { replayArgs } from "./_replay_args.ts";
+import { unknownOutcome } from "./_unknown_outcome.ts";
 
 /** Options of {@linkcode renderText}. */
 export interface RenderTextOptions {
@@ -16,6 +18,13 @@ export interface RenderTextOptions {
    * @default false
    */
   verbose?: boolean;
+  /**
+   * Renders the command that runs a case again (the CLI gives `deno task conform ...`). What
+   * it returns is escaped like any other text.
+   *
+   * @default the replay data as `--target T --profile P --seed S --case ID`
+   */
+  replay?: (data: ReplayData) => string;
 }
 
 const VERDICT_TEXT: Record<Report["verdict"], string> = {
@@ -32,6 +41,45 @@ function pad(s: string, n: number): string {
 
 function indent(text: string, by: string): string {
   return text.split("\n").map((l) => by + l).join("\n");
+}
+
+function isNotable(k: CaseReport, verbose: boolean): boolean {
+  switch (k.outcome) {
+    case "failed":
+    case "errored":
+      return true;
+    case "skipped":
+      return verbose;
+    case "passed":
+      return verbose && k.findings.length > 0;
+    default:
+      return unknownOutcome(k);
+  }
+}
+
+function caseDetails(k: CaseReport): string[] {
+  switch (k.outcome) {
+    case "passed":
+    case "failed": {
+      const lines: string[] = [];
+      if (k.findings.length > 0) {
+        lines.push(indent(formatFindings(k.findings.slice(0, 8)), "     "));
+      }
+      if (k.findings.length > 8) lines.push(`     … and ${k.findings.length - 8} more findings`);
+      return lines;
+    }
+    case "skipped":
+      return [`     reason: ${escapeText(k.reason)}`];
+    case "errored": {
+      const lines = [`     ${escapeText(k.message, { maxLength: 1000 })}`];
+      if (k.stderr) {
+        lines.push(`     stderr: ${escapeText(k.stderr.slice(-2000), { maxLength: 800 })}`);
+      }
+      return lines;
+    }
+    default:
+      return unknownOutcome(k);
+  }
 }
 
 function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
@@ -66,24 +114,17 @@ function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
     `   cases: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped, ${c.errored} errored`,
   );
   const max = options.maxCases ?? 10;
-  const notable = s.cases.filter((k) =>
-    k.outcome === "failed" || k.outcome === "errored" ||
-    (options.verbose && (k.outcome === "skipped" || k.findings.length > 0))
-  );
+  const notable = s.cases.filter((k) => isNotable(k, options.verbose ?? false));
+  const replay = options.replay ?? replayArgs;
   for (const k of notable.slice(0, max)) {
     lines.push(
       `   ${k.outcome.toUpperCase()} ${escapeText(k.id, { maxLength: 80 })}: ${
         escapeText(k.description, { maxLength: 200 })
       }`,
     );
-    if (k.findings.length > 0) lines.push(indent(formatFindings(k.findings.slice(0, 8)), "     "));
-    if (k.findings.length > 8) lines.push(`     … and ${k.findings.length - 8} more findings`);
-    if (k.reason) lines.push(`     reason: ${escapeText(k.reason)}`);
-    if (k.message) lines.push(`     ${escapeText(k.message, { maxLength: 1000 })}`);
-    if (k.stderr) {
-      lines.push(`     stderr: ${escapeText(k.stderr.slice(-2000), { maxLength: 800 })}`);
-    }
-    lines.push(`     replay: ${k.replay}`);
+    lines.push(...caseDetails(k));
+    const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: k.id };
+    lines.push(`     replay: ${escapeText(replay(data), { maxLength: 1000 })}`);
   }
   if (notable.length > max) {
     lines.push(`   … and ${notable.length - max} more (see the JSON report)`);
@@ -94,7 +135,7 @@ function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
 
 /**
  * Render a report for people: per suite a per-rule table (rule, level, cases, failures), the
- * failed and errored cases with their findings and replay commands, and a verdict. Every
+ * failed and errored cases with their findings and how to replay them, and a verdict. Every
  * string that came from an implementation is escaped.
  *
  * @example Render an empty report
@@ -113,8 +154,10 @@ function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
  * ```
  *
  * @param report The report.
- * @param options How many cases to list.
+ * @param options How many cases to list and how to render a replay command.
  * @returns The text, ending with the overall verdict.
+ * @throws {TypeError} When a case has an outcome the renderer does not know (a report that
+ * did not come from this kit).
  */
 export function renderText(report: Report, options: RenderTextOptions = {}): string {
   const parts = report.suites.map((s) => renderSuite(s, options));

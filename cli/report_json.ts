@@ -1,0 +1,83 @@
+import type { CaseReport, ReplayData, Report } from "../src/core/types.ts";
+import { renderJson } from "../src/report/render_json.ts";
+
+function caseView(c: CaseReport, replay: string): Record<string, unknown> {
+  const head = { id: c.id, description: c.description, replay, outcome: c.outcome };
+  switch (c.outcome) {
+    case "passed":
+    case "failed":
+      return { ...head, findings: c.findings };
+    case "skipped":
+      return { ...head, findings: [], reason: c.reason };
+    case "errored":
+      return {
+        ...head,
+        findings: [],
+        message: c.message,
+        ...(c.stderr !== undefined ? { stderr: c.stderr } : {}),
+      };
+    default: {
+      const unknown: never = c;
+      throw new TypeError(
+        `Unknown case outcome "${String((unknown as { outcome?: unknown }).outcome)}"`,
+      );
+    }
+  }
+}
+
+/**
+ * The CLI's JSON report: the run's report with, in each case, the command that replays it
+ * (after the description), and the same fields for every outcome as the report format has
+ * always had (`findings` is `[]` for skipped and errored cases). The runner records only the
+ * replay data; this is a view over it.
+ *
+ * @example A failed case gets its replay command
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reportJson } from "./report_json.ts";
+ *
+ * const json = reportJson({
+ *   kit: { name: "netconform", version: "0.1.0" },
+ *   seed: 1,
+ *   timestamp: "2026-01-01T00:00:00.000Z",
+ *   verdict: "incomplete",
+ *   suites: [{
+ *     target: "t",
+ *     adapter: "in-process",
+ *     profile: "p/v1",
+ *     seed: 1,
+ *     runs: 1,
+ *     rules: [],
+ *     cases: [{ id: "c", description: "d", outcome: "errored", message: "crashed" }],
+ *     counts: { passed: 0, failed: 0, skipped: 0, errored: 1 },
+ *     verdict: "incomplete",
+ *   }],
+ * }, (d) => `replay ${d.target} ${d.profile} ${d.seed} ${d.caseId}`);
+ * assert.deepEqual(JSON.parse(json).suites[0].cases[0], {
+ *   id: "c",
+ *   description: "d",
+ *   replay: "replay t p/v1 1 c",
+ *   outcome: "errored",
+ *   findings: [],
+ *   message: "crashed",
+ * });
+ * ```
+ *
+ * @param report The run's report.
+ * @param replay Renders a case's replay command from its replay data.
+ * @returns The JSON text (inert: see `renderJson`), indented by two spaces, without a final
+ * newline.
+ * @throws {TypeError} When a case has an outcome the CLI does not know.
+ */
+export function reportJson(report: Report, replay: (data: ReplayData) => string): string {
+  const view = {
+    ...report,
+    suites: report.suites.map((s) => ({
+      ...s,
+      cases: s.cases.map((c) =>
+        caseView(c, replay({ target: s.target, profile: s.profile, seed: s.seed, caseId: c.id }))
+      ),
+    })),
+  };
+  return renderJson(view);
+}
