@@ -20,6 +20,9 @@ import { chatLimitsTargets } from "./chat_limits/targets.ts";
 import { normalizerProfile } from "./normalizer/profile.ts";
 import { normalizerSuite } from "./normalizer/suite.ts";
 import { normalizerTargets } from "./normalizer/targets.ts";
+import { netdryrunConsumerProfile } from "./netdryrun_consumer/profile.ts";
+import { netdryrunConsumerSuite } from "./netdryrun_consumer/suite.ts";
+import { netdryrunConsumerTargets } from "./netdryrun_consumer/targets.ts";
 
 /** A target the kit ships: a reference implementation or a deliberately broken mutant. */
 export interface EmbeddedTarget {
@@ -40,12 +43,16 @@ export interface EmbeddedTarget {
   create(): Adapter;
 }
 
-/** Every profile, in report order: tool responses, the normalizer, Netdryrun, chat limits. */
+/**
+ * Every profile, in report order: tool responses, the normalizer, Netdryrun (results, servers,
+ * consumers), chat limits.
+ */
 export const profiles: readonly Profile[] = [
   toolResponseProfile,
   normalizerProfile,
   netdryrunProfile,
   netdryrunMcpProfile,
+  netdryrunConsumerProfile,
   chatLimitsProfile,
 ];
 
@@ -55,6 +62,7 @@ export const suites: readonly Suite[] = [
   normalizerSuite,
   netdryrunSuite,
   netdryrunMcpSuite,
+  netdryrunConsumerSuite,
   chatLimitsSuite,
 ];
 
@@ -63,6 +71,7 @@ const allTargets = [
   ...normalizerTargets,
   ...netdryrunTargets,
   ...netdryrunMcpTargets,
+  ...netdryrunConsumerTargets,
   ...chatLimitsTargets,
 ];
 
