@@ -8,6 +8,7 @@ import { resolveSeed } from "../../src/core/seed.ts";
 import type { SuiteReport } from "../../src/core/types.ts";
 import { pythonPath } from "../../src/testing/python_path.ts";
 import { VERDICT } from "./_result.ts";
+import { decideNetdryrunResult } from "./reference.ts";
 import { netdryrunConsumerSuite } from "./suite.ts";
 import { netdryrunConsumerTargets } from "./targets.ts";
 
@@ -112,5 +113,67 @@ Deno.test("the gate's command line: exit 0 apply, 1 do-not-apply, 75 retry", asy
     assert.match(new TextDecoder().decode(missing.stdout), /^do-not-apply \(unreadable result/);
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a gate that is an HTTP endpoint is certified through the HTTP bridge", async () => {
+  const start = (decide: (result: unknown, attempt: number) => string) =>
+    Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+      const { result, attempt } = await request.json();
+      return Response.json({ decision: decide(result, attempt) });
+    });
+  const bridge = (port: number) =>
+    subprocessAdapter({
+      argv: [PYTHON, `${PY}http_gate_bridge.py`, `http://127.0.0.1:${port}/decide`],
+      profile: netdryrunConsumerSuite.profile.id,
+      env: { PYTHONDONTWRITEBYTECODE: "1" },
+      closeTimeoutMs: 500,
+    });
+  const loose = (result: unknown, attempt: number) => {
+    const status = (result as { status?: unknown } | null)?.status;
+    return typeof status === "string" && status.toLowerCase() === "passed"
+      ? "apply"
+      : decideNetdryrunResult(result, attempt);
+  };
+  for (
+    const [decide, verdict, rules] of [
+      [decideNetdryrunResult, "conformant", []],
+      [loose, "not-conformant", ["NDC-STATUS-EXACT"]],
+    ] as const
+  ) {
+    const server = start(decide);
+    try {
+      const report = await runSuite(netdryrunConsumerSuite, bridge(server.addr.port), {
+        target: "http-gate",
+        seed,
+        runs: 30,
+      });
+      assert.equal(report.counts.errored, 0);
+      assert.deepEqual(fired(report), rules);
+      assert.equal(report.verdict, verdict);
+    } finally {
+      await server.shutdown();
+    }
+  }
+});
+
+Deno.test("the HTTP bridge answers raised when the endpoint fails", async () => {
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => new Response("boom", { status: 500 }),
+  );
+  const adapter = subprocessAdapter({
+    argv: [PYTHON, `${PY}http_gate_bridge.py`, `http://127.0.0.1:${server.addr.port}/`],
+    env: { PYTHONDONTWRITEBYTECODE: "1" },
+    closeTimeoutMs: 500,
+  });
+  try {
+    await adapter.start();
+    const reply = await adapter.run({ operation: "decide", input: { result: null, attempt: 1 } });
+    assert.equal(reply.kind, "raised");
+    assert.match(reply.kind === "raised" ? reply.message : "", /HTTP 500 from the gate: boom/);
+  } finally {
+    await adapter.close();
+    await server.shutdown();
   }
 });
