@@ -117,13 +117,6 @@ function reply(r: Awaited<ReturnType<Invoke>>): DecideReply {
  */
 export const netdryrunConsumerSuite: Suite = {
   profile: netdryrunConsumerProfile,
-  optionsSchema: {
-    type: "object",
-    properties: {
-      volatile: { type: "array", items: { type: "string" }, description: "Not used by this suite" },
-    },
-    additionalProperties: false,
-  },
   async cases(options: CaseOptions): Promise<Case[]> {
     const generated = fc.sample(consumerCaseArbitrary(), {
       seed: options.seed,
