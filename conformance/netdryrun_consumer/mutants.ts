@@ -82,8 +82,9 @@ export const consumerMutants: readonly ConsumerMutant[] = [
     breaks: ["NDC-SETUP-ERROR"],
     decide(result, attempt) {
       if (isObject(result) && typeof result.status === "string") {
-        const checks = (result as Obj).checks as unknown[];
-        if (checks.length < 0) return "do-not-apply"; // throws on undefined
+        // Any failing check refuses at once; a setup error has no checks, so this throws.
+        const failing = ((result as Obj).checks as Obj[]).filter((c) => c.passed === false);
+        if (failing.length > 0) return "do-not-apply";
       }
       return decideNetdryrunResult(result, attempt);
     },
