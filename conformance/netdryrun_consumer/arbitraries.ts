@@ -178,11 +178,12 @@ function labTextVariant(doc: Obj): fc.Arbitrary<Obj> | undefined {
   // Decoys that push against the base decision first: towards refusing a passed run, towards
   // applying anything else.
   const contrary = doc.status === "passed" ? NEGATIVE_DECOYS : POSITIVE_DECOYS;
+  const all = (texts: fc.Arbitrary<string>) => fc.array(texts, { minLength: n, maxLength: n });
   const texts = fc.oneof(
-    fc.array(fc.constantFrom(...contrary), { minLength: n, maxLength: n }),
-    fc.array(fc.constantFrom(...POSITIVE_DECOYS), { minLength: n, maxLength: n }),
-    fc.array(fc.constantFrom(...NEGATIVE_DECOYS), { minLength: n, maxLength: n }),
-    fc.array(labText, { minLength: n, maxLength: n }),
+    { weight: 3, arbitrary: all(fc.constantFrom(...contrary)) },
+    { weight: 1, arbitrary: all(fc.constantFrom(...POSITIVE_DECOYS)) },
+    { weight: 1, arbitrary: all(fc.constantFrom(...NEGATIVE_DECOYS)) },
+    { weight: 2, arbitrary: all(labText) },
   );
   const before = labTextSlots(doc).map(([o, key]) => o[key]);
   return texts.filter((t) => t.some((text, i) => text !== before[i])).map((t) => {
@@ -299,10 +300,16 @@ function respelled(statuses: readonly string[]): fc.Arbitrary<Obj> {
 export function consumerCaseArbitrary(): fc.Arbitrary<ConsumerCaseInput> {
   const all: VariantChange[] = ["lab-text", "verdict", "extra-fields"];
   return fc.oneof(
+    // Passed runs with checks get their own share: a passed run is where a consumer swayed
+    // towards refusing shows, and a check detail is where a lab says "failed".
     {
-      weight: 8,
-      arbitrary: withVariant(runResult(["passed", "failed", "error", "inconclusive"]), all),
+      weight: 3,
+      arbitrary: withVariant(
+        runResult(["passed"]).filter((doc) => Array.isArray(doc.checks) && doc.checks.length > 0),
+        all,
+      ),
     },
+    { weight: 6, arbitrary: withVariant(runResult(["failed", "error", "inconclusive"]), all) },
     { weight: 2, arbitrary: withVariant(respelled(RESPELLED_STATUSES), ["lab-text"]) },
     { weight: 1, arbitrary: withVariant(respelled(UNKNOWN_STATUSES), ["lab-text"]) },
     { weight: 1, arbitrary: withVariant(setupError(), ["lab-text", "extra-fields"]) },
