@@ -10,7 +10,7 @@
  *
  * | import                                   | what                                                 |
  * | ---------------------------------------- | ---------------------------------------------------- |
- * | `@netconform/netconform/profiles/<name>` | one profile whole (`tool-response`, `normalizer`, `netdryrun`, `netdryrun-mcp`, `chat-limits`) |
+ * | `@netconform/netconform/profiles/<name>` | one profile whole (`tool-response`, `normalizer`, `netdryrun`, `netdryrun-mcp`, `netdryrun-consumer`, `chat-limits`) |
  * | `@netconform/netconform/adapters/subprocess` | an implementation in any language over JSON lines |
  * | `@netconform/netconform/adapters/mcp`    | an MCP server over stdio or Streamable HTTP (loads the MCP SDK) |
  * | `@netconform/netconform/adapters/http`   | a chat endpoint over HTTP and SSE                    |
@@ -52,5 +52,7 @@ export { netdryrunProfile } from "./conformance/netdryrun/profile.ts";
 export { netdryrunSuite } from "./conformance/netdryrun/suite.ts";
 export { netdryrunMcpProfile } from "./conformance/netdryrun_mcp/profile.ts";
 export { netdryrunMcpSuite } from "./conformance/netdryrun_mcp/suite.ts";
+export { netdryrunConsumerProfile } from "./conformance/netdryrun_consumer/profile.ts";
+export { netdryrunConsumerSuite } from "./conformance/netdryrun_consumer/suite.ts";
 export { chatLimitsProfile } from "./conformance/chat_limits/profile.ts";
 export { chatLimitsSuite } from "./conformance/chat_limits/suite.ts";

@@ -11,6 +11,7 @@ import { netdryrunTargets } from "../conformance/netdryrun/targets.ts";
 import { netdryrunMcpTargets } from "../conformance/netdryrun_mcp/targets.ts";
 import { chatLimitsTargets } from "../conformance/chat_limits/targets.ts";
 import { normalizerTargets } from "../conformance/normalizer/targets.ts";
+import { netdryrunConsumerTargets } from "../conformance/netdryrun_consumer/targets.ts";
 
 export { profiles, suites } from "../conformance/profiles.ts";
 export type { EmbeddedTarget } from "../conformance/_embedded_target.ts";
@@ -20,6 +21,7 @@ const allTargets = [
   ...normalizerTargets,
   ...netdryrunTargets,
   ...netdryrunMcpTargets,
+  ...netdryrunConsumerTargets,
   ...chatLimitsTargets,
 ];
 

@@ -1,6 +1,6 @@
 /**
  * Every profile the kit ships and its suite, in report order: tool responses, the normalizer,
- * Netdryrun results, the Netdryrun MCP server, chat limits. A new profile adds its lines here;
+ * Netdryrun results, the Netdryrun MCP server, Netdryrun result consumers, chat limits. A new profile adds its lines here;
  * the CLI's registry (`cli/registry.ts`) adds the embedded targets on top.
  *
  * @module
@@ -16,6 +16,8 @@ import { chatLimitsProfile } from "./chat_limits/profile.ts";
 import { chatLimitsSuite } from "./chat_limits/suite.ts";
 import { normalizerProfile } from "./normalizer/profile.ts";
 import { normalizerSuite } from "./normalizer/suite.ts";
+import { netdryrunConsumerProfile } from "./netdryrun_consumer/profile.ts";
+import { netdryrunConsumerSuite } from "./netdryrun_consumer/suite.ts";
 
 /** Every profile, in report order. */
 export const profiles: readonly Profile[] = [
@@ -23,6 +25,7 @@ export const profiles: readonly Profile[] = [
   normalizerProfile,
   netdryrunProfile,
   netdryrunMcpProfile,
+  netdryrunConsumerProfile,
   chatLimitsProfile,
 ];
 
@@ -32,5 +35,6 @@ export const suites: readonly Suite[] = [
   normalizerSuite,
   netdryrunSuite,
   netdryrunMcpSuite,
+  netdryrunConsumerSuite,
   chatLimitsSuite,
 ];

@@ -28,6 +28,8 @@ export * from "./netdryrun/arbitraries.ts";
 export * from "./netdryrun/mutations.ts";
 export * from "./netdryrun_mcp/arbitraries.ts";
 export * from "./netdryrun_mcp/mutations.ts";
+export * from "./netdryrun_consumer/arbitraries.ts";
+export * from "./netdryrun_consumer/mutations.ts";
 export * from "./chat_limits/arbitraries.ts";
 export * from "./chat_limits/mutations.ts";
 export * from "../src/pyliteral/py_value_arbitrary.ts";

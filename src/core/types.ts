@@ -18,6 +18,11 @@ export interface Citation {
   spec: string;
   /** Section or clause within the file, for example `Single Item Format`. */
   section: string;
+  /**
+   * The verbatim sentence(s) of the spec that the rule enforces, when the spec has them (a
+   * rule read into a silent point cites its spec-notes instead and may have none).
+   */
+  quote?: string;
 }
 
 /** A named, citable requirement that the kit checks. */
