@@ -8,7 +8,7 @@ function caseView(c: CaseReport, replay: string): Record<string, unknown> {
     case "failed":
       return { ...head, findings: c.findings };
     case "skipped":
-      return { ...head, findings: [], reason: c.reason };
+      return { ...head, findings: [], reason: c.reason, ...(c.required ? { required: true } : {}) };
     case "errored":
       return {
         ...head,

@@ -30,11 +30,13 @@ interface McpCaseInput {
   topologyArg?: boolean;
 }
 
-const CASES: { id: string; description: string; input: McpCaseInput }[] = [
+const CASES: { id: string; description: string; input: McpCaseInput; required?: boolean }[] = [
   {
     id: "tools-list",
     description: "tools/list offers the five tools, each with a valid inputSchema",
     input: {},
+    // Without the tool list nothing else a server answers can be judged.
+    required: true,
   },
   ...(["dry_run", "run_checks"] as const).flatMap((tool) => [
     {

@@ -215,6 +215,11 @@ export interface Case {
   description: string;
   /** Suite-specific input, JSON-compatible. */
   input: unknown;
+  /**
+   * The profile cannot be judged without this case (for example listing a server's tools): a
+   * skip of it makes the suite's verdict `incomplete`.
+   */
+  required?: boolean;
 }
 
 /** Calls the target through its adapter; harness faults and skips never reach the suite. */
@@ -294,6 +299,8 @@ export interface SkippedCaseReport extends CaseReportBase {
   outcome: "skipped";
   /** Why the case was skipped. */
   reason: string;
+  /** The case was one the profile cannot be judged without (see {@linkcode Case}). */
+  required?: true;
 }
 
 /** A case the harness could not judge: a crash, a timeout, garbage, or a bug of the suite. */

@@ -82,6 +82,26 @@ function caseDetails(k: CaseReport): string[] {
   }
 }
 
+/** Why cases were skipped (grouped by reason), and why skips leave the suite incomplete. */
+function skipSummary(s: SuiteReport): string[] {
+  const reasons = new Map<string, number>();
+  let required = 0;
+  for (const k of s.cases) {
+    if (k.outcome !== "skipped") continue;
+    reasons.set(k.reason, (reasons.get(k.reason) ?? 0) + 1);
+    if (k.required) required++;
+  }
+  const lines = [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([reason, n]) =>
+    `   skipped ${n}: ${escapeText(reason, { maxLength: 300 })}`
+  );
+  if (reasons.size > 5) lines.push(`   … and ${reasons.size - 5} more skip reasons`);
+  if (s.verdict !== "incomplete" || s.startError || s.counts.errored > 0) return lines;
+  if (s.counts.passed === 0) lines.push("   incomplete: no case passed, so nothing was shown");
+  else if (required > 0) lines.push(`   incomplete: ${required} required case(s) skipped`);
+  else if (s.counts.skipped > 0) lines.push("   incomplete: more than half the cases skipped");
+  return lines;
+}
+
 function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
   const lines: string[] = [];
   const impl = s.implementation;
@@ -113,6 +133,7 @@ function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
   lines.push(
     `   cases: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped, ${c.errored} errored`,
   );
+  lines.push(...skipSummary(s));
   const max = options.maxCases ?? 10;
   const notable = s.cases.filter((k) => isNotable(k, options.verbose ?? false));
   const replay = options.replay ?? replayArgs;
