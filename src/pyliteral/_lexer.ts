@@ -132,9 +132,8 @@ export class Lexer {
       let p = at + 1;
       while (p < s.length && /[A-Za-z0-9_]/.test(s[p])) p++;
       const id = s.slice(at, p);
-      const prefix = id.toLowerCase();
-      if ((s[p] === "'" || s[p] === '"') && STRING_PREFIXES.has(prefix)) {
-        return this.string(p, prefix, at);
+      if ((s[p] === "'" || s[p] === '"') && STRING_PREFIXES.has(id.toLowerCase())) {
+        return this.string(p, id.toLowerCase(), at);
       }
       this.pos = p;
       return { t: "name", id, at };

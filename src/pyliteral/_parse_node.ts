@@ -31,19 +31,24 @@ export function parseNode(lexer: Lexer, maxDepth: number): Node {
 
 class Parser {
   private depth = 0;
+  /** The lexer's current token, kept in step by `advance`. */
+  private tok: Token;
 
-  constructor(private readonly lexer: Lexer, private readonly maxDepth: number) {}
-
-  private get tok(): Token {
-    return this.lexer.current();
+  constructor(private readonly lexer: Lexer, private readonly maxDepth: number) {
+    this.tok = lexer.current();
   }
 
   parse(): Node {
     if (this.tok.t === "end" || this.tok.t === "newline") this.fail("Text holds no expression");
     const node = this.exprList(null);
-    if (this.lexer.current().t === "newline") this.lexer.advance();
-    if (this.lexer.current().t !== "end") this.fail("Unexpected text after the literal");
+    if (this.current().t === "newline") this.advance();
+    if (this.current().t !== "end") this.fail("Unexpected text after the literal");
     return node;
+  }
+
+  /** The current token (a method, so that type narrowing does not outlive `advance`). */
+  private current(): Token {
+    return this.tok;
   }
 
   private fail(message: string, at: number = this.tok.at): never {
@@ -52,6 +57,7 @@ class Parser {
 
   private advance(): void {
     this.lexer.advance();
+    this.tok = this.lexer.current();
   }
 
   private isOp(op: string): boolean {

@@ -25,9 +25,6 @@ export function scanString(
   const quote = src[quoteAt];
   const triple = src.startsWith(quote.repeat(3), quoteAt);
   const close = triple ? quote.repeat(3) : quote;
-  const fail = (message: string, index: number): never => {
-    throw new PythonLiteralError("invalid", message, { text: src, index });
-  };
   let p = quoteAt + close.length;
   // Text parts; for bytes, each part holds code units 0..255 (one per byte).
   const parts: string[] = [];
@@ -40,25 +37,27 @@ export function scanString(
       parts.push(run[0]);
       p += run[0].length;
     }
-    if (p >= src.length) fail("Unterminated string literal", at);
+    if (p >= src.length) fail(src, "Unterminated string literal", at);
     const c = src[p];
     if (src.startsWith(close, p)) {
       p += close.length;
       break;
     }
-    if (c === "\n" && !triple) fail("Unterminated string literal", at);
-    if (bytes && c.charCodeAt(0) > 127) fail("Bytes can only contain ASCII literal characters", p);
+    if (c === "\n" && !triple) fail(src, "Unterminated string literal", at);
+    if (bytes && c.charCodeAt(0) > 127) {
+      fail(src, "Bytes can only contain ASCII literal characters", p);
+    }
     if (c !== "\\") {
       parts.push(c);
       p++;
       continue;
     }
     const n = src[p + 1];
-    if (n === undefined) fail("Unterminated string literal", at);
+    if (n === undefined) fail(src, "Unterminated string literal", at);
     if (raw) {
       // In a raw literal a backslash keeps the next character, quote or newline included.
       if (bytes && n.charCodeAt(0) > 127) {
-        fail("Bytes can only contain ASCII literal characters", p + 1);
+        fail(src, "Bytes can only contain ASCII literal characters", p + 1);
       }
       parts.push(c + n);
       p += 2;
@@ -73,4 +72,8 @@ export function scanString(
   const value = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) value[i] = text.charCodeAt(i);
   return { value, end: p };
+}
+
+function fail(src: string, message: string, index: number): never {
+  throw new PythonLiteralError("invalid", message, { text: src, index });
 }
