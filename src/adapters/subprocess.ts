@@ -6,23 +6,14 @@ import type {
   Request,
 } from "../core/types.ts";
 import { messageOf } from "../core/_message_of.ts";
-import {
-  type HandshakeRequest,
-  type HandshakeResponse,
-  type RequestMessage,
-  type ResponseMessage,
-  SUBPROCESS_PROTOCOL,
-} from "../protocol/subprocess_protocol.ts";
-import { Child, within } from "./_subprocess_child.ts";
+import type { Child } from "./_subprocess_child.ts";
 import { childEnv } from "./_child_env.ts";
-import {
-  ByteRing,
-  decodeUtf8,
-  escapeControls,
-  excerpt,
-  type LineEvent,
-} from "./_subprocess_text.ts";
-import { validateMessage } from "./_subprocess_validator.ts";
+import { handshake, handshakeEnded, handshakeLine } from "./_subprocess_handshake.ts";
+import { StderrLog } from "./_subprocess_log.ts";
+import { PendingRequests } from "./_subprocess_pending.ts";
+import { Processes } from "./_subprocess_processes.ts";
+import { RestartPolicy } from "./_subprocess_restart.ts";
+import { ProtocolSession } from "./_subprocess_session.ts";
 
 /** Options of {@linkcode subprocessAdapter}. */
 export interface SubprocessAdapterOptions {
@@ -141,30 +132,6 @@ interface Limits {
   maxRestarts: number;
 }
 
-class ExitedEarly extends Error {}
-
-interface Pending {
-  seq: number;
-  operation: string;
-  line: string;
-  resolve: (reply: Reply) => void;
-  /** When the request times out (performance.now() ms); set when it is written. */
-  deadline?: number;
-  child?: Child;
-  cleanup?: () => void;
-}
-
-/** A request in the timeout queue, with the deadline it was queued with. */
-interface Queued {
-  p: Pending;
-  deadline: number;
-}
-
-const encoder = new TextEncoder();
-const STDERR_IN_REPLY = 4096;
-/** Requests added before the map of requests in flight is replaced (see #renewPending). */
-const PENDING_RENEWAL = 1024;
-
 /**
  * Run an implementation in any language as one persistent process that speaks the
  * `netconform.subprocess/v1` protocol: newline-delimited JSON on stdin/stdout, a handshake,
@@ -235,27 +202,19 @@ export function subprocessAdapter(options: SubprocessAdapterOptions): Subprocess
   return new SubprocessAdapterImpl(options, { ...limits, maxRestarts });
 }
 
+/** The composition: a session over the requests in flight, processes, restart policy. */
 class SubprocessAdapterImpl implements SubprocessAdapter {
   readonly kind = "subprocess";
   #options: SubprocessAdapterOptions;
   #limits: Limits;
-  #ring: ByteRing;
-  #env: Record<string, string>;
-  #child: Child | undefined;
-  #children = new Set<Child>();
-  #tasks = new Set<Promise<unknown>>();
+  #log: StderrLog;
+  #pending: PendingRequests<Child>;
+  #session: ProtocolSession<Child>;
+  #processes: Processes;
+  #restarts: RestartPolicy<Child>;
   #info: ImplementationInfo | undefined;
   #starting: Promise<ImplementationInfo> | undefined;
-  #restarting: Promise<void> | undefined;
   #closing: Promise<void> | undefined;
-  #pending = new Map<number, Pending>();
-  /** Requests added to `#pending` since it was last replaced. */
-  #added = 0;
-  #timeouts: Queued[] = [];
-  #head = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #seq = 1;
-  #gaveUp: string | undefined;
   #stats: SubprocessStats = {
     spawns: 0,
     restarts: 0,
@@ -264,19 +223,48 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
     strayLines: 0,
     unbatched: 0,
   };
-  /** Whether the next handshake allows batching (false for good after an unbatched restart). */
-  #batching: boolean;
 
   constructor(options: SubprocessAdapterOptions, limits: Limits) {
     this.#options = options;
     this.#limits = limits;
-    this.#ring = new ByteRing(limits.stderrBytes);
-    this.#env = childEnv(options.env, options.inheritEnv ?? false);
-    this.#batching = options.batching ?? true;
+    const log = this.#log = new StderrLog(limits.stderrBytes);
+    const pending = this.#pending = new PendingRequests<Child>(
+      limits.requestTimeoutMs,
+      (p) => this.#restarts.onTimeout(p),
+    );
+    const session = this.#session = new ProtocolSession(
+      pending,
+      log,
+      this.#stats,
+      limits.maxLineBytes,
+    );
+    const processes = this.#processes = new Processes({
+      argv: options.argv,
+      cwd: options.cwd,
+      env: childEnv(options.env, options.inheritEnv ?? false),
+      maxLineBytes: limits.maxLineBytes,
+      stderr: log.ring,
+      onEvent: (child, event) => {
+        if (child.retired || handshakeLine(child, event, limits.maxLineBytes)) return;
+        session.read(child, event);
+      },
+      onEnd: (child) => {
+        if (!handshakeEnded(child)) this.#restarts.onEnd(child);
+      },
+    }, this.#stats);
+    this.#restarts = new RestartPolicy<Child>({
+      pending,
+      log,
+      stats: this.#stats,
+      processes,
+      closing: () => this.#closing !== undefined,
+      launch: () => this.#launch(),
+      write: (child, p) => session.write(child, p),
+    }, { batching: options.batching ?? true, ...limits });
   }
 
   stderr(): string {
-    return this.#ring.text();
+    return this.#log.text();
   }
 
   stats(): SubprocessStats {
@@ -287,8 +275,8 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
     if (this.#closing) return Promise.reject(new Error("The adapter is closed"));
     if (this.#info) return Promise.resolve(this.#info);
     if (!this.#starting) {
-      this.#starting = this.#spawnAndHandshake(options.signal).then(({ child, info }) => {
-        this.#child = child;
+      this.#starting = this.#launch(options.signal).then(({ child, info }) => {
+        this.#processes.current = child;
         this.#info = info;
         return info;
       });
@@ -299,9 +287,9 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
 
   run(request: Request, options: AdapterCallOptions = {}): Promise<Reply> {
     const signal = options.signal;
-    if (this.#closing) return Promise.resolve(this.#errored("The adapter is closed"));
+    if (this.#closing) return Promise.resolve(this.#log.errored("The adapter is closed"));
     if (signal?.aborted) {
-      return Promise.resolve(this.#errored("The request was aborted before it was sent"));
+      return Promise.resolve(this.#log.errored("The request was aborted before it was sent"));
     }
     // Not async: a started adapter sends the request in this call, so that requests issued
     // together are written together (see Child.send).
@@ -311,7 +299,7 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
         : this.#startThenDispatch(request, signal);
     } catch (error) {
       return Promise.resolve(
-        this.#errored(`The kit failed to send the request: ${messageOf(error)}`),
+        this.#log.errored(`The kit failed to send the request: ${messageOf(error)}`),
       );
     }
   }
@@ -320,53 +308,32 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
     try {
       await this.start({ signal });
     } catch (error) {
-      return this.#errored(`The implementation could not be started: ${messageOf(error)}`);
+      return this.#log.errored(`The implementation could not be started: ${messageOf(error)}`);
     }
-    if (this.#closing) return this.#errored("The adapter is closed");
-    if (signal?.aborted) return this.#errored("The request was aborted before it was sent");
+    if (this.#closing) return this.#log.errored("The adapter is closed");
+    if (signal?.aborted) return this.#log.errored("The request was aborted before it was sent");
     return this.#dispatch(request, signal);
   }
 
   #dispatch(request: Request, signal: AbortSignal | undefined): Promise<Reply> {
-    if (this.#gaveUp) return Promise.resolve(this.#errored(this.#gaveUp));
-    const seq = this.#seq++;
-    const message: RequestMessage = {
-      seq,
-      type: "request",
-      operation: request.operation,
-      input: request.input,
-    };
-    const problem = validateMessage("request", message);
-    if (problem) {
-      return Promise.resolve(
-        this.#errored(`The kit's request is not a protocol message: ${problem}`),
-      );
-    }
-    let text: string;
-    try {
-      text = JSON.stringify(message);
-    } catch (error) {
-      return Promise.resolve(
-        this.#errored(`The request's input is not JSON data: ${messageOf(error)}`),
-      );
-    }
-    this.#stats.requests++;
-    return new Promise<Reply>((resolve) => {
-      const p: Pending = { seq, operation: request.operation, line: text + "\n", resolve };
-      if (signal) {
-        const onAbort = () =>
-          this.#settle(
-            p,
-            this.#errored(`Request ${seq} ("${p.operation}") was aborted by the kit`),
-          );
-        signal.addEventListener("abort", onAbort, { once: true });
-        p.cleanup = () => signal.removeEventListener("abort", onAbort);
-      }
-      this.#pending.set(seq, p);
-      if (++this.#added >= PENDING_RENEWAL) this.#renewPending();
-      // Without a process (a restart is under way) the request waits and is sent after it.
-      if (this.#child) this.#send(this.#child, p);
+    const gaveUp = this.#restarts.gaveUp;
+    if (gaveUp) return Promise.resolve(this.#log.errored(gaveUp));
+    return this.#session.request(request, signal, this.#processes.current);
+  }
+
+  /** Spawn a process and run its handshake. */
+  async #launch(signal?: AbortSignal): Promise<{ child: Child; info: ImplementationInfo }> {
+    const child = this.#processes.spawn();
+    const info = await handshake(child, {
+      seq: this.#pending.nextSeq(),
+      profile: this.#options.profile,
+      batching: this.#restarts.batching,
+      maxLineBytes: this.#limits.maxLineBytes,
+      requestTimeoutMs: this.#limits.requestTimeoutMs,
+      startTimeoutMs: this.#limits.startTimeoutMs,
+      signal,
     });
+    return { child, info };
   }
 
   close(): Promise<void> {
@@ -375,499 +342,16 @@ class SubprocessAdapterImpl implements SubprocessAdapter {
   }
 
   async #close(): Promise<void> {
-    for (const p of [...this.#pending.values()]) {
-      this.#settle(p, this.#errored("The adapter was closed before the implementation answered"));
+    for (const p of this.#pending.all()) {
+      this.#pending.settle(
+        p,
+        this.#log.errored("The adapter was closed before the implementation answered"),
+      );
     }
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    const current = this.#child;
-    this.#child = undefined;
-    await Promise.all(
-      [...this.#children].map((c) =>
-        c === current ? c.stop(this.#limits.closeTimeoutMs) : c.destroy()
-      ),
+    this.#pending.stopTimer();
+    await this.#processes.close(
+      this.#limits.closeTimeoutMs,
+      () => Promise.all([this.#restarts.restarting, this.#starting?.catch(() => {})]),
     );
-    await within(Promise.all([this.#restarting, this.#starting?.catch(() => {})]), 5_000);
-    await within(Promise.all([...this.#tasks]), 5_000);
-    // A start or restart that completed meanwhile left a process: stop it too.
-    await Promise.all([...this.#children].map((c) => c.destroy()));
   }
-
-  #errored(message: string): Reply {
-    const stderr = this.#ring.total > 0 ? this.#ring.text(STDERR_IN_REPLY) : "";
-    return stderr ? { kind: "errored", message, stderr } : { kind: "errored", message };
-  }
-
-  #note(message: string): void {
-    this.#ring.write(encoder.encode(`[netconform] ${message}\n`));
-  }
-
-  #settle(p: Pending, reply: Reply): void {
-    if (!this.#pending.delete(p.seq)) return;
-    if (this.#pending.size === 0) this.#renewPending();
-    p.deadline = undefined;
-    p.cleanup?.();
-    this.#dropStale();
-    p.resolve(reply);
-  }
-
-  /**
-   * Move the requests in flight to a new Map. A Map that adds and deletes keys for ever
-   * replaces its hash table again and again, and each old table links to the next: once one
-   * of them is promoted to V8's old generation, the whole chain (and every request and reply
-   * it references) survives each young collection until the next full one. Measured: 16% of
-   * the young generation survived, and its 3-5 ms pauses took a fifth of the time; with a
-   * new Map when empty (or every PENDING_RENEWAL requests), under 1% and 0.1 ms.
-   */
-  #renewPending(): void {
-    this.#pending = new Map(this.#pending);
-    this.#added = 0;
-  }
-
-  #send(child: Child, p: Pending): void {
-    p.child = child;
-    // Every request has the same timeout, so send order is deadline order: one queue and one
-    // timer for all of them (a timer per request costs more than the rest of a round trip).
-    p.deadline = performance.now() + this.#limits.requestTimeoutMs;
-    this.#timeouts.push({ p, deadline: p.deadline });
-    if (this.#timer === undefined) this.#arm();
-    child.send(p.line);
-  }
-
-  #isStale(q: Queued): boolean {
-    return q.p.deadline !== q.deadline || !this.#pending.has(q.p.seq);
-  }
-
-  #dropStale(): void {
-    const queue = this.#timeouts;
-    while (this.#head < queue.length && this.#isStale(queue[this.#head])) this.#head++;
-    if (this.#head === queue.length) {
-      this.#timeouts = [];
-      this.#head = 0;
-      clearTimeout(this.#timer);
-      this.#timer = undefined;
-    } else if (this.#head > 1024 && this.#head * 2 > queue.length) {
-      this.#timeouts = queue.slice(this.#head);
-      this.#head = 0;
-    }
-  }
-
-  #arm(): void {
-    this.#dropStale();
-    if (this.#head >= this.#timeouts.length) return;
-    const wait = Math.max(0, this.#timeouts[this.#head].deadline - performance.now());
-    this.#timer = setTimeout(() => this.#sweep(), Math.ceil(wait));
-  }
-
-  #sweep(): void {
-    this.#timer = undefined;
-    const now = performance.now();
-    while (this.#head < this.#timeouts.length) {
-      const q = this.#timeouts[this.#head];
-      if (this.#isStale(q)) {
-        this.#head++;
-      } else if (q.deadline <= now) {
-        this.#head++;
-        this.#onTimeout(q.p);
-      } else {
-        break;
-      }
-    }
-    if (this.#timer === undefined) this.#arm();
-  }
-
-  #track(task: Promise<unknown>): void {
-    this.#tasks.add(task);
-    task.finally(() => this.#tasks.delete(task));
-  }
-
-  #spawn(): Child {
-    let child: Child;
-    try {
-      child = new Child({
-        argv: this.#options.argv,
-        cwd: this.#options.cwd,
-        env: this.#env,
-        maxLineBytes: this.#limits.maxLineBytes,
-        stderr: this.#ring,
-        onEvent: (c, e) => this.#onEvent(c, e),
-        onEnd: (c) => this.#onEnd(c),
-      });
-    } catch (error) {
-      throw new Error(
-        `Could not start "${this.#options.argv[0]}"${
-          this.#options.cwd ? ` in "${this.#options.cwd}"` : ""
-        }: ${messageOf(error)}`,
-      );
-    }
-    this.#stats.spawns++;
-    this.#children.add(child);
-    this.#track(child.status.then(() => child.stdoutDone).then(() => this.#children.delete(child)));
-    return child;
-  }
-
-  async #spawnAndHandshake(
-    signal?: AbortSignal,
-  ): Promise<{ child: Child; info: ImplementationInfo }> {
-    const child = this.#spawn();
-    const seq = this.#seq++;
-    const message: HandshakeRequest = {
-      seq,
-      type: "handshake",
-      protocol: SUBPROCESS_PROTOCOL,
-      ...(this.#options.profile ? { profile: this.#options.profile } : {}),
-      batching: this.#batching,
-      limits: {
-        max_line_bytes: this.#limits.maxLineBytes,
-        request_ms: Math.ceil(this.#limits.requestTimeoutMs),
-      },
-    };
-    const fail = async (why: string): Promise<never> => {
-      await child.destroy();
-      throw new Error(why);
-    };
-    const problem = validateMessage("handshakeRequest", message);
-    if (problem) return fail(`The kit's handshake is not a protocol message: ${problem}`);
-    const answer = new Promise<Uint8Array | Error>((resolve) => {
-      child.handshake = { seq, resolve };
-    });
-    let onAbort: (() => void) | undefined;
-    const aborted = new Promise<Error>((resolve) => {
-      onAbort = () => resolve(new Error("The start was aborted"));
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
-    child.send(JSON.stringify(message) + "\n");
-    const got = await within(Promise.race([answer, aborted]), this.#limits.startTimeoutMs);
-    signal?.removeEventListener("abort", onAbort!);
-    child.handshake = undefined;
-    if (got === undefined) {
-      return fail(
-        `The implementation did not answer the handshake within ${this.#limits.startTimeoutMs} ms`,
-      );
-    }
-    if (got instanceof ExitedEarly) {
-      const status = await within(child.status, 1_000);
-      return fail(`${got.message}${status ? ` (the process ${statusText(status)})` : ""}`);
-    }
-    if (got instanceof Error) return fail(got.message);
-    let response: unknown;
-    try {
-      response = JSON.parse(decodeUtf8(got));
-    } catch {
-      return fail(
-        `The implementation answered the handshake with a line that is not JSON: ${excerpt(got)}`,
-      );
-    }
-    const invalid = validateMessage("handshakeResponse", response);
-    if (invalid) {
-      return fail(
-        `The implementation's handshake response is not valid: ${invalid}: ${excerpt(got)}`,
-      );
-    }
-    const hs = response as HandshakeResponse;
-    if (hs.kind === "ready" && hs.batching === true && !message.batching) {
-      return fail(
-        'The implementation answered "batching": true to a handshake that did not allow it (see "Batching" in docs/subprocess-protocol.md)',
-      );
-    }
-    if (hs.seq !== seq) {
-      return fail(`The implementation's handshake response has seq ${hs.seq}, expected ${seq}`);
-    }
-    if (hs.kind === "refused") {
-      return fail(
-        `The implementation refused the handshake: ${
-          escapeControls(JSON.stringify(hs.message), false)
-        }`,
-      );
-    }
-    const info: ImplementationInfo = {
-      ...hs.implementation,
-      ...(hs.operations ? { operations: hs.operations } : {}),
-    };
-    child.batching = hs.batching === true;
-    return { child, info };
-  }
-
-  #onEvent(child: Child, event: LineEvent): void {
-    if (child.retired) return;
-    if (child.handshake) {
-      const handshake = child.handshake;
-      child.handshake = undefined; // later lines of the same chunk are ordinary output
-      // A copy: the line is a view of the read buffer, which the next read reuses.
-      handshake.resolve(
-        event.kind === "line" ? event.bytes.slice() : new Error(
-          `The implementation's handshake response is longer than ${this.#limits.maxLineBytes} bytes: ${
-            excerpt(event.head, event.bytes)
-          }`,
-        ),
-      );
-      return;
-    }
-    if (event.kind === "oversized") {
-      this.#blame(
-        child,
-        undefined,
-        `The implementation wrote a line longer than ${this.#limits.maxLineBytes} bytes (max_line_bytes): ${
-          excerpt(event.head, event.bytes)
-        }`,
-      );
-      return;
-    }
-    const bytes = event.bytes;
-    let message: unknown;
-    try {
-      message = JSON.parse(decodeUtf8(bytes));
-    } catch (error) {
-      const why = error instanceof SyntaxError ? "not JSON" : "not valid UTF-8";
-      this.#blame(
-        child,
-        undefined,
-        `The implementation wrote a line that is ${why}: ${excerpt(bytes)}`,
-      );
-      return;
-    }
-    const seq = typeof message === "object" && message !== null && !Array.isArray(message)
-      ? (message as { seq?: unknown }).seq
-      : undefined;
-    const claimed = typeof seq === "number" ? this.#pending.get(seq) : undefined;
-    const problem = validateMessage("response", message);
-    if (problem) {
-      this.#blame(
-        child,
-        claimed?.child === child ? claimed : undefined,
-        `The implementation wrote an invalid protocol message: ${problem}: ${excerpt(bytes)}`,
-      );
-      return;
-    }
-    const response = message as ResponseMessage;
-    if (!claimed || claimed.child !== child) {
-      if (response.seq < this.#seq) {
-        this.#stats.lateResponses++;
-        return;
-      }
-      this.#blame(
-        child,
-        undefined,
-        `The implementation answered seq ${response.seq}, which the kit never sent: ${
-          excerpt(bytes)
-        }`,
-      );
-      return;
-    }
-    this.#settle(claimed, this.#toReply(response));
-  }
-
-  #toReply(response: ResponseMessage): Reply {
-    switch (response.kind) {
-      case "result":
-        return { kind: "result", value: response.value };
-      case "raised": {
-        const e = response.exception;
-        return {
-          kind: "raised",
-          type: e.type,
-          message: e.message,
-          ...(e.traceback !== undefined ? { traceback: e.traceback } : {}),
-        };
-      }
-      case "skipped":
-        return { kind: "skipped", reason: response.reason };
-      case "errored": {
-        const reply = this.#errored(
-          `The implementation's adapter reported an internal error: ${
-            escapeControls(JSON.stringify(response.message), false)
-          }`,
-        );
-        if (response.traceback && reply.kind === "errored") {
-          reply.stderr = escapeControls(response.traceback.slice(-STDERR_IN_REPLY), true);
-        }
-        return reply;
-      }
-    }
-  }
-
-  #oldest(child: Child): Pending | undefined {
-    let oldest: Pending | undefined;
-    for (const p of this.#pending.values()) {
-      if (p.child === child && (!oldest || p.seq < oldest.seq)) oldest = p;
-    }
-    return oldest;
-  }
-
-  /** Error the named request, else the oldest in flight on the process (its likely author). */
-  #blame(child: Child, p: Pending | undefined, message: string): void {
-    const target = p ?? this.#oldest(child);
-    if (!target) {
-      this.#stats.strayLines++;
-      this.#note(message);
-      return;
-    }
-    this.#settle(target, this.#errored(message));
-  }
-
-  #onTimeout(p: Pending): void {
-    const child = p.child;
-    if (!child || child.retired || !this.#pending.has(p.seq)) return;
-    const unanswered = child.batching ? this.#unanswered(child) : [];
-    if (unanswered.length > 1) {
-      this.#unbatch(
-        child,
-        `No response to request ${p.seq} ("${p.operation}") within ${this.#limits.requestTimeoutMs} ms (request_ms)`,
-        unanswered,
-      );
-      this.#track(child.destroy());
-      return;
-    }
-    const partial = child.splitter.partial();
-    this.#settle(
-      p,
-      this.#errored(
-        `No response to request ${p.seq} ("${p.operation}") within ${this.#limits.requestTimeoutMs} ms (request_ms)${
-          partial ? `; unfinished line so far: ${excerpt(partial.head, partial.bytes)}` : ""
-        }; ${this.#restartNote()}`,
-      ),
-    );
-    this.#retire(child, undefined);
-    this.#track(child.destroy());
-    this.#scheduleRestart();
-  }
-
-  #restartNote(): string {
-    const n = this.#stats.restarts;
-    const max = this.#limits.maxRestarts;
-    return n < max
-      ? `the process is restarted (restart ${n + 1} of at most ${max})`
-      : `no restart left (max_restarts ${max})`;
-  }
-
-  /** Stop using a process; its requests in flight (but `keep`) will be resent. */
-  #retire(child: Child, keep: Pending | undefined): void {
-    child.retired = true;
-    if (this.#child === child) this.#child = undefined;
-    for (const p of this.#pending.values()) {
-      if (p.child !== child || p === keep) continue;
-      p.deadline = undefined;
-      p.child = undefined;
-    }
-  }
-
-  #onEnd(child: Child): void {
-    if (child.handshake) {
-      child.handshake.resolve(
-        new ExitedEarly(
-          `The implementation ended its output before answering the handshake${exitNote(child)}`,
-        ),
-      );
-      return;
-    }
-    if (child.retired) return;
-    const unanswered = this.#unanswered(child);
-    if (child.batching && unanswered.length > 1) {
-      this.#unbatch(child, "The implementation stopped", unanswered);
-      this.#track((async () => {
-        const status = await within(child.status, 1_000);
-        await within(child.stderrDone, 500);
-        this.#note(`The stopped process ${status ? statusText(status) : "closed its output"}`);
-        await child.destroy();
-      })());
-      return;
-    }
-    const blamed = unanswered[0];
-    // The blamed request waits for the exit status, not for its timeout.
-    if (blamed) blamed.deadline = undefined;
-    this.#retire(child, blamed);
-    const partial = child.splitter.partial();
-    this.#track((async () => {
-      const status = await within(child.status, 1_000);
-      await within(child.stderrDone, 500);
-      const how = status ? statusText(status) : "closed its output";
-      const message = `The implementation ${how}${
-        blamed ? ` while running request ${blamed.seq} ("${blamed.operation}")` : " while idle"
-      }${
-        partial ? `; unfinished line: ${excerpt(partial.head, partial.bytes)}` : ""
-      }; ${this.#restartNote()}`;
-      if (blamed) this.#settle(blamed, this.#errored(message));
-      else this.#note(message);
-      if (!this.#closing) this.#scheduleRestart();
-      await child.destroy();
-    })());
-  }
-
-  /**
-   * A batching process crashed or timed out with several requests unanswered: any of them may
-   * be the culprit (the others' answers may have been held). Blame none; restart without
-   * batching (not counted in maxRestarts) and run them all again, so that the culprit fails
-   * again alone and is blamed as with any sequential process.
-   */
-  #unbatch(child: Child, what: string, unanswered: Pending[]): void {
-    this.#retire(child, undefined);
-    this.#batching = false;
-    this.#stats.unbatched++;
-    const seqs = unanswered.map((p) => p.seq);
-    this.#note(
-      `${what} while holding answers (batching) with requests ${seqs.slice(0, 10).join(", ")}${
-        seqs.length > 10 ? ` and ${seqs.length - 10} more` : ""
-      } unanswered; the kit restarts it without batching and runs them again to find which one failed`,
-    );
-    this.#scheduleRestart(true);
-  }
-
-  /** The requests in flight on a process, oldest first. */
-  #unanswered(child: Child): Pending[] {
-    const list: Pending[] = [];
-    for (const p of this.#pending.values()) if (p.child === child) list.push(p);
-    return list.sort((a, b) => a.seq - b.seq);
-  }
-
-  #scheduleRestart(uncounted = false): void {
-    if (this.#restarting || this.#closing) return;
-    this.#restarting = (async () => {
-      let free = uncounted;
-      while (!this.#closing) {
-        if (!free && this.#stats.restarts >= this.#limits.maxRestarts) {
-          this.#giveUp(
-            `The implementation failed again after ${this.#stats.restarts} restart(s) (max_restarts ${this.#limits.maxRestarts}); the kit no longer runs it`,
-          );
-          return;
-        }
-        if (!free) this.#stats.restarts++;
-        free = false;
-        try {
-          const { child } = await this.#spawnAndHandshake();
-          if (this.#closing) {
-            await child.destroy();
-            return;
-          }
-          this.#child = child;
-          break;
-        } catch (error) {
-          this.#note(`Restart ${this.#stats.restarts} failed: ${messageOf(error)}`);
-        }
-      }
-      const child = this.#child;
-      if (!child) return;
-      const waiting = [...this.#pending.values()].filter((p) => !p.child).sort((a, b) =>
-        a.seq - b.seq
-      );
-      for (const p of waiting) this.#send(child, p);
-    })().finally(() => this.#restarting = undefined);
-  }
-
-  #giveUp(message: string): void {
-    this.#gaveUp = message;
-    for (const p of [...this.#pending.values()]) {
-      if (!p.child) this.#settle(p, this.#errored(message));
-    }
-  }
-}
-
-function exitNote(child: Child): string {
-  const partial = child.splitter.partial();
-  return partial ? `; unfinished line: ${excerpt(partial.head, partial.bytes)}` : "";
-}
-
-function statusText(status: Deno.CommandStatus): string {
-  return status.signal
-    ? `was killed by signal ${status.signal}`
-    : `exited with code ${status.code}`;
 }
