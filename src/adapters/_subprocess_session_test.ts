@@ -227,14 +227,3 @@ Deno.test("a bad line with nothing in flight is a stray: noted in stderr, counte
     '[netconform] The implementation wrote a line that is not JSON: "hello\\u202e"\n',
   );
 });
-
-Deno.test("errored replies carry the tail of stderr once anything was written", () => {
-  const log = new StderrLog(8);
-  assert.deepEqual(log.errored("m"), { kind: "errored", message: "m" });
-  log.ring.write(encoder.encode("0123456789"));
-  assert.deepEqual(log.errored("m"), {
-    kind: "errored",
-    message: "m",
-    stderr: "[... 2 earlier bytes dropped]\n23456789",
-  });
-});
