@@ -63,7 +63,7 @@ Deno.test("close() kills a process that ignores the end of its input, and the ot
   processes.current = current;
   const started = performance.now();
   await processes.close(200, () => Promise.resolve());
-  assert.ok(performance.now() - started < 5_000);
+  assert.ok(performance.now() - started < 10_000, "close() is bounded");
   assert.equal((await current.status)?.signal, "SIGKILL");
   assert.equal((await other.status)?.signal, "SIGKILL");
 });
