@@ -1,0 +1,200 @@
+// The protocol session of the subprocess adapter (private): requests written as protocol
+// lines, and the response lines a process writes read, validated and matched by seq to the
+// requests in flight (a bad line is blamed on one of them). Generic over the process type,
+// so that it is tested without spawning one.
+import type { Reply, Request } from "../core/types.ts";
+import { messageOf } from "../core/_message_of.ts";
+import type { RequestMessage, ResponseMessage } from "../protocol/subprocess_protocol.ts";
+import type { StderrLog } from "./_subprocess_log.ts";
+import { STDERR_IN_REPLY } from "./_subprocess_log.ts";
+import type { Pending, PendingRequests } from "./_subprocess_pending.ts";
+import { decodeUtf8, escapeControls, excerpt, type LineEvent } from "./_subprocess_text.ts";
+import { validateMessage } from "./_subprocess_validator.ts";
+
+/** What the session needs of a process: a way to write a line. */
+export interface SessionChild {
+  /** Queue a line (with its newline) for writing. */
+  send(line: string): void;
+}
+
+/** The counters the session keeps (a part of the adapter's stats). */
+export interface SessionStats {
+  requests: number;
+  lateResponses: number;
+  strayLines: number;
+}
+
+/**
+ * The request line (newline included) of a request, or why it cannot be sent.
+ *
+ * @param seq The request's seq.
+ * @param request The operation and its input.
+ * @returns `{ line }`, or `{ error }` when the request is not a valid message or not JSON.
+ */
+export function encodeRequest(
+  seq: number,
+  request: Request,
+): { line: string; error?: undefined } | { error: string } {
+  const message: RequestMessage = {
+    seq,
+    type: "request",
+    operation: request.operation,
+    input: request.input,
+  };
+  const problem = validateMessage("request", message);
+  if (problem) return { error: `The kit's request is not a protocol message: ${problem}` };
+  try {
+    return { line: JSON.stringify(message) + "\n" };
+  } catch (error) {
+    return { error: `The request's input is not JSON data: ${messageOf(error)}` };
+  }
+}
+
+/**
+ * The reply a valid response stands for.
+ *
+ * @param response A response message, validated.
+ * @param log Where the tail of stderr of an `errored` reply comes from.
+ * @returns The reply.
+ */
+export function toReply(response: ResponseMessage, log: StderrLog): Reply {
+  switch (response.kind) {
+    case "result":
+      return { kind: "result", value: response.value };
+    case "raised": {
+      const e = response.exception;
+      return {
+        kind: "raised",
+        type: e.type,
+        message: e.message,
+        ...(e.traceback !== undefined ? { traceback: e.traceback } : {}),
+      };
+    }
+    case "skipped":
+      return { kind: "skipped", reason: response.reason };
+    case "errored": {
+      const reply = log.errored(
+        `The implementation's adapter reported an internal error: ${
+          escapeControls(JSON.stringify(response.message), false)
+        }`,
+      );
+      if (response.traceback) {
+        reply.stderr = escapeControls(response.traceback.slice(-STDERR_IN_REPLY), true);
+      }
+      return reply;
+    }
+  }
+}
+
+/** Writes requests to processes and matches the lines they write to the requests in flight. */
+export class ProtocolSession<C extends SessionChild> {
+  /**
+   * @param pending The requests in flight.
+   * @param log Where errored replies get their stderr tail and stray lines are noted.
+   * @param stats The counters to update.
+   * @param maxLineBytes The longest line accepted (for the oversized message).
+   */
+  constructor(
+    readonly pending: PendingRequests<C>,
+    readonly log: StderrLog,
+    readonly stats: SessionStats,
+    readonly maxLineBytes: number,
+  ) {}
+
+  /**
+   * Send a request to `child`, or, without a process (a restart is under way), leave it
+   * waiting to be written after the restart.
+   *
+   * @returns The reply: the answer, or `errored` when it cannot be sent, is aborted or blamed.
+   */
+  request(request: Request, signal: AbortSignal | undefined, child: C | undefined): Promise<Reply> {
+    const seq = this.pending.nextSeq();
+    const encoded = encodeRequest(seq, request);
+    if (encoded.error !== undefined) return Promise.resolve(this.log.errored(encoded.error));
+    const line = encoded.line;
+    this.stats.requests++;
+    return new Promise<Reply>((resolve) => {
+      const p: Pending<C> = { seq, operation: request.operation, line, resolve };
+      if (signal) {
+        const onAbort = () =>
+          this.pending.settle(
+            p,
+            this.log.errored(`Request ${seq} ("${p.operation}") was aborted by the kit`),
+          );
+        signal.addEventListener("abort", onAbort, { once: true });
+        p.cleanup = () => signal.removeEventListener("abort", onAbort);
+      }
+      this.pending.add(p);
+      if (child) this.write(child, p);
+    });
+  }
+
+  /** Write a request to a process: its timeout starts. */
+  write(child: C, p: Pending<C>): void {
+    this.pending.sent(p, child);
+    child.send(p.line);
+  }
+
+  /** Error the named request, else the oldest in flight on the process, else note a stray. */
+  blame(child: C, named: Pending<C> | undefined, message: string): void {
+    if (this.pending.blame(child, named, () => this.log.errored(message))) return;
+    this.stats.strayLines++;
+    this.log.note(message);
+  }
+
+  /** Handle one line (or oversized line) the process wrote after its handshake. */
+  read(child: C, event: LineEvent): void {
+    if (event.kind === "oversized") {
+      this.blame(
+        child,
+        undefined,
+        `The implementation wrote a line longer than ${this.maxLineBytes} bytes (max_line_bytes): ${
+          excerpt(event.head, event.bytes)
+        }`,
+      );
+      return;
+    }
+    const bytes = event.bytes;
+    let message: unknown;
+    try {
+      message = JSON.parse(decodeUtf8(bytes));
+    } catch (error) {
+      const why = error instanceof SyntaxError ? "not JSON" : "not valid UTF-8";
+      this.blame(
+        child,
+        undefined,
+        `The implementation wrote a line that is ${why}: ${excerpt(bytes)}`,
+      );
+      return;
+    }
+    const seq = typeof message === "object" && message !== null && !Array.isArray(message)
+      ? (message as { seq?: unknown }).seq
+      : undefined;
+    const claimed = typeof seq === "number" ? this.pending.get(seq) : undefined;
+    const problem = validateMessage("response", message);
+    if (problem) {
+      this.blame(
+        child,
+        claimed?.child === child ? claimed : undefined,
+        `The implementation wrote an invalid protocol message: ${problem}: ${excerpt(bytes)}`,
+      );
+      return;
+    }
+    const response = message as ResponseMessage;
+    if (!claimed || claimed.child !== child) {
+      if (this.pending.issued(response.seq)) {
+        this.stats.lateResponses++;
+        return;
+      }
+      this.blame(
+        child,
+        undefined,
+        `The implementation answered seq ${response.seq}, which the kit never sent: ${
+          excerpt(bytes)
+        }`,
+      );
+      return;
+    }
+    this.pending.settle(claimed, toReply(response, this.log));
+  }
+}
