@@ -11,7 +11,11 @@ import { PendingRequests } from "./_subprocess_pending.ts";
 import { Processes } from "./_subprocess_processes.ts";
 import { RestartPolicy } from "./_subprocess_restart.ts";
 import { ProtocolSession } from "./_subprocess_session.ts";
-import type { SubprocessAdapter, SubprocessAdapterOptions, SubprocessStats } from "./subprocess.ts";
+import type {
+  SubprocessAdapter,
+  SubprocessAdapterOptions,
+  SubprocessStats,
+} from "./_subprocess_types.ts";
 
 /** The options' limits, defaults applied and checked. */
 export interface Limits {
