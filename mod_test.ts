@@ -84,11 +84,6 @@ function relativeImports(source: string): string[] {
   return specifiers.filter((s) => s.endsWith(".ts"));
 }
 
-/** Core tests still run on a real profile, to be removed as their fake suite lands. */
-const CORE_TESTS_ON_PROFILES = new Set([
-  "src/core/check_profile_test.ts",
-]);
-
 function layerOf(path: string): number {
   if (path.startsWith("src/")) return 0;
   if (path.startsWith("conformance/")) return 1;
@@ -103,7 +98,6 @@ Deno.test("layers: the library never imports a profile or the CLI, profiles neve
     // An adapter's integration tests may talk to a reference server of a profile; core's
     // tests use a fake suite, so they are held to the rule.
     if (file.endsWith("_test.ts") && !file.startsWith("src/core/")) continue;
-    if (CORE_TESTS_ON_PROFILES.has(file)) continue;
     for (const target of imports) {
       if (layerOf(target) > layerOf(file)) wrong.push(`${file} -> ${target}`);
       const isTest = file.endsWith("_test.ts");
