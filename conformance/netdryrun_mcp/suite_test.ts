@@ -124,7 +124,9 @@ Deno.test("without lab, root or the target's scenarios, cases are skipped with t
     ) {
       assert.equal(report.cases.find((c) => c.id === id)?.outcome, "passed", id);
     }
-    assert.equal(report.verdict, "conformant");
+    // Most cases could not run, so the suite showed too little to be conformant.
+    assert.ok(report.counts.skipped > report.cases.length / 2);
+    assert.equal(report.verdict, "incomplete");
   } finally {
     await Deno.remove(empty, { recursive: true });
   }

@@ -121,11 +121,18 @@ Deno.test("run suite: the verdict follows the worst outcome", async () => {
   const run = async (...scripts: FakeScript[]) =>
     (await runSuite(fakeSuite(scripts), fakeAdapter(), { target: "t", seed, runs: 1 })).verdict;
   assert.equal(await run("clean"), "conformant");
-  assert.equal(await run("clean", "decline", "not-applicable"), "conformant");
+  // (run adds one generated clean case.) Half skipped is still judged; more is not, and a
+  // suite where nothing passed showed nothing.
+  assert.equal(await run("decline"), "conformant");
+  assert.equal(await run("decline", "not-applicable"), "incomplete");
+  const only = async (...scripts: FakeScript[]) =>
+    (await runSuite(fakeSuite(scripts), fakeAdapter(), { target: "t", seed, runs: 0 })).verdict;
+  assert.equal(await only("decline"), "incomplete");
+  assert.equal(await only(), "incomplete");
   assert.equal(await run("clean", "warn"), "conformant-with-warnings");
   assert.equal(await run("warn", "crash"), "incomplete");
   assert.equal(await run("crash", "fail"), "not-conformant");
-  assert.equal(verdictOf([]), "conformant");
+  assert.equal(verdictOf([]), "incomplete");
   assert.equal(
     verdictOf([{ outcome: "skipped" }, { outcome: "passed", findings: [] }]),
     "conformant",
