@@ -125,13 +125,10 @@ export const normalizerMutants: readonly NormalizerMutant[] = [
   },
   {
     name: "normalizer-mutant-trusts-status",
-    description: 'reads status "success" as success even when the item carries an error',
+    description: 'knows only status "error" as a failure: status "failed" reads as success',
     breaks: ["NORM-STATUS"],
     normalize: onLegacyItems((item, legacy) => {
-      if (
-        isObject(legacy) && own(legacy, "status") === "success" &&
-        legacyErrorText(legacy) !== undefined
-      ) {
+      if (isObject(legacy) && own(legacy, "status") === "failed") {
         item.status = "success";
         item.result ??= "";
       }

@@ -18,6 +18,12 @@ export interface Citation {
   spec: string;
   /** Section or clause within the file, for example `Single Item Format`. */
   section: string;
+  /**
+   * The verbatim sentence(s) of the contract that make the rule a requirement (for a rule
+   * citing a spec-notes file: the spec sentence the kit's reading starts from). Several
+   * fragments of one file are joined with ` […] `; whitespace is not significant.
+   */
+  quote?: string;
 }
 
 /** A named, citable requirement that the kit checks. */
