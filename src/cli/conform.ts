@@ -2,8 +2,8 @@
  * `deno task conform`: certify implementations against the kit's profiles.
  *
  * With no `--config`, runs every embedded reference target (no setup needed). Exit codes: 0
- * conformant (SHOULD warnings allowed), 1 not conformant or incomplete, 2 usage or config
- * error.
+ * conformant (SHOULD warnings allowed, unless `--strict`), 1 not conformant or incomplete, 2
+ * usage or config error.
  *
  * @module
  */
@@ -36,6 +36,7 @@ Usage: deno task conform [options]
   --report FILE     also write the JSON report to FILE
   --junit FILE      also write JUnit XML to FILE
   --markdown FILE   also write a Markdown certificate to FILE
+  --strict          SHOULD findings fail too (exit 1), not only MUST findings
   --verbose         list every rule and every case with findings
   --list            list the embedded targets, profiles and adapter kinds, then exit
   --help            this text
@@ -103,10 +104,19 @@ function embedded(): ConformanceTarget[] {
   }));
 }
 
-function mutantNote(mutant: { breaks: string[]; errored?: boolean } | undefined): string {
+function mutantNote(
+  mutant: { breaks: string[]; errored?: boolean } | undefined,
+  profileIds: readonly string[],
+): string {
   if (!mutant) return "";
+  const level = (id: string) =>
+    suites.filter((s) => profileIds.includes(s.profile.id))
+      .flatMap((s) => s.profile.rules).find((r) => r.id === id)?.level;
+  const shouldOnly = mutant.breaks.length > 0 &&
+    mutant.breaks.every((id) => level(id) === "SHOULD");
   const what = [
     ...(mutant.breaks.length > 0 ? [`breaks ${mutant.breaks.join(", ")}`] : []),
+    ...(shouldOnly ? ["SHOULD only: warns, fails with --strict"] : []),
     ...(mutant.errored ? ["its cases error"] : []),
   ];
   return ` [mutant, ${what.join("; ")}]`;
@@ -116,7 +126,7 @@ function list(io: CliIo) {
   io.out("Embedded targets (deno task conform runs the references; mutants only when named):");
   for (const t of embeddedTargets) {
     io.out(
-      `  ${t.name}${mutantNote(t.mutant)}: ${t.description}`,
+      `  ${t.name}${mutantNote(t.mutant, t.profiles)}: ${t.description}`,
     );
     io.out(`    profiles: ${t.profiles.join(", ")}`);
   }
@@ -167,6 +177,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
         junit: { type: "string" },
         markdown: { type: "string" },
         verbose: { type: "boolean" },
+        strict: { type: "boolean" },
         list: { type: "boolean" },
         help: { type: "boolean" },
       },
@@ -252,6 +263,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     caseIds: v.case,
     caseTimeoutMs: timeout,
     concurrency,
+    strict: v.strict,
     replay,
     onSuite: (s) =>
       io.err(

@@ -55,6 +55,22 @@ Deno.test("conform CLI: every tool-response mutant is caught by the rules it cla
   }
 });
 
+Deno.test("conform CLI: SHOULD findings warn (exit 0) and fail with --strict (exit 1)", async () => {
+  const args = ["--target", "tool-response-mutant-null-error", "--runs", "40", "--seed", "3"];
+  const lax = await run(args);
+  assert.equal(lax.code, 0, lax.out);
+  assert.match(lax.out, /verdict: CONFORMANT \(with SHOULD warnings\)/);
+  const strict = await run([...args, "--strict"]);
+  assert.equal(strict.code, 1, strict.out);
+  assert.match(strict.out, /- TR-NULL-OPTIONAL \(SHOULD\) at "\/error"/);
+  assert.match(strict.out, /verdict: NOT CONFORMANT/);
+  const list = await run(["--list"]);
+  assert.match(
+    list.out,
+    /tool-response-mutant-null-error \[mutant, breaks TR-NULL-OPTIONAL; SHOULD only/,
+  );
+});
+
 Deno.test("conform CLI: a replayed case reproduces the same finding", async () => {
   const first = await run([
     "--target",

@@ -54,6 +54,12 @@ export interface RunConformanceOptions {
    */
   replay?: (target: string, profile: string, caseId: string) => string;
   /**
+   * Treat SHOULD findings as failures (see {@linkcode RunSuiteOptions.strict}).
+   *
+   * @default false
+   */
+  strict?: boolean;
+  /**
    * Called after each suite run (for progress output).
    *
    * @default undefined
@@ -136,6 +142,7 @@ export async function runConformance(
         caseTimeoutMs: target.caseTimeoutMs ?? options.caseTimeoutMs,
         startTimeoutMs: target.startTimeoutMs,
         concurrency: options.concurrency,
+        strict: options.strict,
         onCase: options.onCase
           ? (c) => options.onCase!(target.name, suite.profile.id, c)
           : undefined,
