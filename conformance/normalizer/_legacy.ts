@@ -31,6 +31,8 @@ export type Form =
   | {
     form: "items";
     shape: "list" | "dict" | "single" | "scalar";
+    /** The key that holds the list, for the shape `dict`. */
+    key?: string;
     items: unknown[];
     globalError?: string;
   }
@@ -68,6 +70,17 @@ function isErrorOnly(value: unknown): value is Obj {
   return Object.keys(value).every((k) => k === "error" || COUNT_KEYS.has(k));
 }
 
+/**
+ * Whether the standard itself names an item form: a list (`[{...}, {...}]`), or a dict holding
+ * the list under `nodes` (its `{"nodes": [...]}`) or `data` (its own field for the items). The
+ * other forms (`created_nodes`, `templates`, a single item dict, a scalar) are the kit's reading.
+ */
+export function isNamedItemForm(form: Form): boolean {
+  if (form.form !== "items") return false;
+  return form.shape === "list" ||
+    (form.shape === "dict" && (form.key === "nodes" || form.key === "data"));
+}
+
 /** Classify a decoded value. */
 export function classify(value: unknown): Form {
   if (value === null || value === undefined) return { form: "empty" };
@@ -87,8 +100,8 @@ export function classify(value: unknown): Form {
       if (Array.isArray(items)) {
         const error = own(value, "error");
         return typeof error === "string" && error.length > 0
-          ? { form: "items", shape: "dict", items, globalError: error }
-          : { form: "items", shape: "dict", items };
+          ? { form: "items", shape: "dict", key, items, globalError: error }
+          : { form: "items", shape: "dict", key, items };
       }
     }
     if (isErrorOnly(value)) return { form: "global-error", error: own(value, "error") as string };

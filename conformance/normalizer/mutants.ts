@@ -56,7 +56,7 @@ export const normalizerMutants: readonly NormalizerMutant[] = [
   {
     name: "normalizer-mutant-drops-last-item",
     description: "loses the last legacy item (an off-by-one in its loop)",
-    breaks: ["NORM-ITEM-COUNT"],
+    breaks: ["NORM-ITEM-COUNT", "NORM-ITEM-COUNT-OTHER"],
     normalize(raw, toolName) {
       const out = normalizeToolResponse(raw, toolName);
       if (analyzeRaw(raw).form !== "items" || out.data.length === 0) return out;

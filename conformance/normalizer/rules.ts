@@ -78,12 +78,23 @@ export const normalizerRules: readonly Rule[] = [
     id: "NORM-ITEM-COUNT",
     level: "MUST",
     statement:
-      "A list, a dict holding items (data, nodes, created_nodes, templates) or a single item dict gives one data item per legacy item",
+      "A list, or a dict holding its items under nodes or data, gives one data item per legacy item",
     cite: {
       spec: SPEC,
       section: USING,
       quote:
         'This function supports: - List format (`[{...}, {...}]`) - Dict format (`{"nodes": [...]}`) […] | `data` | `list[dict]` | Yes | Detailed results for each item |',
+    },
+  },
+  {
+    id: "NORM-ITEM-COUNT-OTHER",
+    level: "SHOULD",
+    statement:
+      "Forms the standard does not name follow the kit's reading: a list under created_nodes or templates, a single item dict, a number or a boolean gives one data item per legacy item",
+    cite: {
+      spec: NOTES,
+      section: "Forms and item lists",
+      quote: "- Mixed format (compatible with legacy tools)",
     },
   },
   {
