@@ -33,6 +33,8 @@ export type Form =
     shape: "list" | "dict" | "single" | "scalar";
     /** The key that holds the list, for the shape `dict`. */
     key?: string;
+    /** For the shape `dict`: more than one container key holds a list. */
+    ambiguous?: boolean;
     items: unknown[];
     globalError?: string;
   }
@@ -73,12 +75,14 @@ function isErrorOnly(value: unknown): value is Obj {
 /**
  * Whether the standard itself names an item form: a list (`[{...}, {...}]`), or a dict holding
  * the list under `nodes` (its `{"nodes": [...]}`) or `data` (its own field for the items). The
- * other forms (`created_nodes`, `templates`, a single item dict, a scalar) are the kit's reading.
+ * other forms (`created_nodes`, `templates`, a single item dict, a scalar), and a dict with
+ * lists under several of these keys (which one holds the items is not said), are the kit's
+ * reading.
  */
 export function isNamedItemForm(form: Form): boolean {
   if (form.form !== "items") return false;
   return form.shape === "list" ||
-    (form.shape === "dict" && (form.key === "nodes" || form.key === "data"));
+    (form.shape === "dict" && !form.ambiguous && (form.key === "nodes" || form.key === "data"));
 }
 
 /** Classify a decoded value. */
@@ -99,9 +103,10 @@ export function classify(value: unknown): Form {
       const items = own(value, key);
       if (Array.isArray(items)) {
         const error = own(value, "error");
+        const ambiguous = CONTAINER_KEYS.filter((k) => Array.isArray(own(value, k))).length > 1;
         return typeof error === "string" && error.length > 0
-          ? { form: "items", shape: "dict", key, items, globalError: error }
-          : { form: "items", shape: "dict", key, items };
+          ? { form: "items", shape: "dict", key, ambiguous, items, globalError: error }
+          : { form: "items", shape: "dict", key, ambiguous, items };
       }
     }
     if (isErrorOnly(value)) return { form: "global-error", error: own(value, "error") as string };

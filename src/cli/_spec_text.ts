@@ -28,7 +28,7 @@ export function quoteFragments(quote: string): string[] {
 
 function strings(value: unknown, out: string[]): string[] {
   if (typeof value === "string") out.push(value);
-  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (Array.isArray(value)) { for (const v of value) strings(v, out); }
   else if (value !== null && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) {
       out.push(k);
