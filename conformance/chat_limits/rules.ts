@@ -27,7 +27,7 @@ export const chatLimitsRules: readonly Rule[] = [
       spec: SPEC,
       section: "Proposed Solution: 1. API Schema Changes",
       quote:
-        "max_iterations: Optional[int] = Field( None, ge=1, le=100, […] max_tool_calls: Optional[int] = Field( None, ge=1, le=50, […] - All new parameters are `Optional`",
+        "max_iterations: Optional[int] = Field( None, ge=1, le=100, […] max_tool_calls: Optional[int] = Field( None, ge=1, le=50, […] - All new parameters are `Optional` […] - Existing clients continue to work without changes",
     },
   },
   {
@@ -39,7 +39,7 @@ export const chatLimitsRules: readonly Rule[] = [
       spec: SPEC,
       section: "Security Considerations: Risk Mitigation (Upper bounds enforced)",
       quote:
-        '1. **Upper bounds enforced**: Pydantic validation prevents excessive values […] message: str = Field(..., description="User message content")',
+        '1. **Upper bounds enforced**: Pydantic validation prevents excessive values […] message: str = Field(..., description="User message content") […] | `max_iterations` | 1 | 100 | 20 | Prevent infinite loops, allow complex tasks | […] | `max_tool_calls` | 1 | 50 | unlimited (999) | Prevent tool abuse, control cost |',
     },
   },
   {
@@ -91,7 +91,7 @@ export const chatLimitsRules: readonly Rule[] = [
     cite: {
       spec: NOTES,
       section: "the event stream",
-      quote: "Yields: Dict containing SSE-compatible response chunks",
+      quote: "Dict containing SSE-compatible response chunks",
     },
   },
   // Enforcement rules: what an agent does with the limits, seen through a scripted model.
@@ -115,7 +115,7 @@ export const chatLimitsRules: readonly Rule[] = [
       spec: SPEC,
       section: "Proposed Solution: 2. Agent Service Changes (remaining_steps)",
       quote:
-        '"remaining_steps": max_iterations or 20, # Use runtime parameter or default […] # Verify agent stops after 5 iterations',
+        '"remaining_steps": max_iterations or 20, # Use runtime parameter or default […] # Verify agent stops after 5 iterations […] max_iterations: Maximum LLM-tool iterations (default: 20) […] | `max_iterations` | 1 | 100 | 20 | Prevent infinite loops, allow complex tasks | […] # Create request with max_iterations=5 […] - Default values match current behavior […] # Create request without new parameters # Verify behavior matches current implementation',
     },
   },
   {
@@ -149,7 +149,7 @@ export const chatLimitsRules: readonly Rule[] = [
       spec: SPEC,
       section: "Proposed Solution: 3. Agent Graph Changes (tool_node)",
       quote:
-        '"max_tool_calls": max_tool_calls or 999, # New: tool call limit […] if current_tool_calls + len(tool_calls) > max_tool_calls:',
+        '"max_tool_calls": max_tool_calls or 999, # New: tool call limit […] if current_tool_calls + len(tool_calls) > max_tool_calls: […] description="Maximum number of tool calls per request (default: unlimited). " […] max_tool_calls: Maximum tool calls per request (default: unlimited) […] "tool_calls_count": current_tool_calls + len(tool_calls) […] | `max_tool_calls` | 1 | 50 | unlimited (999) | Prevent tool abuse, control cost | […] Case 2: max_tool_calls = 1 → Agent can only call one tool […] Case 3: LLM ignores limits → Agent enforces limits at execution time',
     },
   },
   {
@@ -197,7 +197,7 @@ export const chatLimitsRules: readonly Rule[] = [
       spec: SPEC,
       section: "Security Considerations: Risk Mitigation (Graceful degradation)",
       quote:
-        "2. **Graceful degradation**: Agent returns informative error messages when limits are reached […] # Verify only 3 execute, rest return error",
+        "2. **Graceful degradation**: Agent returns informative error messages when limits are reached […] # Verify only 3 execute, rest return error […] → Returns error when limit exceeded […] # Set max_tool_calls=2 # Trigger 3 tool calls # Verify third call returns helpful error message […] Dict with tool execution results or error message if limit exceeded",
     },
   },
   {
@@ -221,7 +221,7 @@ export const chatLimitsRules: readonly Rule[] = [
       spec: SPEC,
       section: "Discussion Points: Open Questions 1 (Current: Per-message)",
       quote:
-        "- Current: Per-message (per request) […] 3. **Per-request scope**: Parameters don't persist across sessions",
+        '- Current: Per-message (per request) […] 3. **Per-request scope**: Parameters don\'t persist across sessions […] "tool_calls_count": 0, # New: counter',
     },
   },
   {

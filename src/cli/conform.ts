@@ -18,10 +18,12 @@ import { renderText } from "../report/render_text.ts";
 import { escapeText } from "../report/escape_text.ts";
 import { adapterKinds } from "./adapter_kinds.ts";
 import { ConfigError, type ConformConfig, loadConfig } from "./load_config.ts";
+import { rulesCommand } from "./rules_command.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
 Usage: deno task conform [options]
+       deno task conform rules [--format markdown|json] [--spec FILE]   (traceability tables)
 
   --config FILE     targets file (conform.yaml); without it, the kit's embedded references run
   --target NAME     run only this target (repeatable); embedded mutants run only when named
@@ -157,6 +159,7 @@ function list(io: CliIo) {
  * @returns 0 conformant, 1 not conformant or incomplete, 2 usage or config error.
  */
 export async function main(args: readonly string[], io: CliIo = defaultIo): Promise<number> {
+  if (args[0] === "rules") return rulesCommand(args.slice(1), io);
   let parsed;
   try {
     parsed = parseArgs({
