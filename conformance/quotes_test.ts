@@ -76,6 +76,18 @@ for (const profile of profiles) {
       .filter((r) => recorded.get(r.id) !== r.level)
       .map((r) => `${r.id}: rules.ts says ${r.level}, the audit says ${recorded.get(r.id)}`);
     assert.deepEqual(problems, []);
+    // The audit entry records the rule's current quote.
+    const entries = new Map<string, string>();
+    for (const { text } of audited) {
+      for (const entry of text.split(/^(?=- \*\*)/m)) {
+        const id = /^- \*\*([A-Z][A-Z0-9-]+)\*\*/.exec(entry)?.[1];
+        if (id) entries.set(id, normalizeSpace(entry));
+      }
+    }
+    const stale = profile.rules
+      .filter((r) => !entries.get(r.id)?.includes(normalizeSpace(r.cite.quote ?? "")))
+      .map((r) => `${r.id}: the audit entry does not record the quote of rules.ts`);
+    assert.deepEqual(stale, []);
   });
 }
 

@@ -171,7 +171,7 @@ export const chatLimitsRules: readonly Rule[] = [
       "Executed calls are whole batches the model asked for: never part of a batch, never an unrequested or repeated call",
     cite: {
       spec: SPEC,
-      section: "Proposed Solution: 3. Agent Graph Changes (current + len(tool_calls) > max)",
+      section: "Proposed Solution: 3. Agent Graph Changes (current + len(tool_calls) exceeds max)",
       quote:
         "if current_tool_calls + len(tool_calls) > max_tool_calls: […] # Return error message for each tool call for tool_call in tool_calls:",
     },
