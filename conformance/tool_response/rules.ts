@@ -95,7 +95,17 @@ export const toolResponseRules: readonly Rule[] = [
   {
     id: "TR-ERROR-STRING",
     level: "MUST",
-    statement: "error, when present, is a non-empty string",
+    statement: "error, when present (not null), is a string",
+    cite: {
+      spec: SPEC,
+      section: "Top-level Structure: Field Descriptions (error)",
+      quote: "| `error` | `str` | No | Global error message (when entire operation fails) |",
+    },
+  },
+  {
+    id: "TR-ERROR-NONEMPTY",
+    level: "SHOULD",
+    statement: "error, when present, is not empty: an empty string is no message",
     cite: {
       spec: SPEC,
       section: "Top-level Structure: Field Descriptions (error)",

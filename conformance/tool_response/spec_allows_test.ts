@@ -61,6 +61,14 @@ const ALLOWED: [string, unknown, string[]][] = [
     data: [{ id: "R1", name: "R1", status: "failed", error: "" }],
     error: "R1 failed",
   }, ["TR-ITEM-ERROR-NONEMPTY"]],
+  ["an empty global error (a str, no message)", {
+    success: false,
+    total: 0,
+    successful: 0,
+    failed: 0,
+    data: [],
+    error: "",
+  }, ["TR-ERROR-NONEMPTY"]],
   ["null optional fields", { ...base, error: null, metadata: null }, ["TR-NULL-OPTIONAL"]],
   ["extra fields everywhere", {
     ...base,
