@@ -192,12 +192,23 @@ export const chatLimitsRules: readonly Rule[] = [
     id: "CL-LIMIT-MESSAGE",
     level: "MUST",
     statement:
-      "A call refused by the tool limit gets a limited message that states the limit N and the count c; executed calls are not marked limited",
+      "A call refused by the tool limit gets a message marked as a limit refusal (an error); executed calls are not marked limited",
     cite: {
       spec: SPEC,
       section: "Security Considerations: Risk Mitigation (Graceful degradation)",
       quote:
         "2. **Graceful degradation**: Agent returns informative error messages when limits are reached […] # Verify only 3 execute, rest return error […] → Returns error when limit exceeded […] # Set max_tool_calls=2 # Trigger 3 tool calls # Verify third call returns helpful error message […] Dict with tool execution results or error message if limit exceeded",
+    },
+  },
+  {
+    id: "CL-LIMIT-COUNTS",
+    level: "SHOULD",
+    statement: "A refusal states the limit N and the count c, as the design's message does",
+    cite: {
+      spec: SPEC,
+      section: "Security Considerations: Risk Mitigation (Graceful degradation)",
+      quote:
+        "2. **Graceful degradation**: Agent returns informative error messages when limits are reached […] # Verify third call returns helpful error message",
     },
   },
   {
