@@ -2,8 +2,8 @@
  * `deno task conform`: certify implementations against the kit's profiles.
  *
  * With no `--config`, runs every embedded reference target (no setup needed). Exit codes: 0
- * conformant (SHOULD warnings allowed), 1 not conformant or incomplete, 2 usage or config
- * error.
+ * conformant (SHOULD warnings allowed, unless `--strict`), 1 not conformant or incomplete, 2
+ * usage or config error.
  *
  * @module
  */
@@ -22,11 +22,13 @@ import { adapterKinds } from "./adapter_kinds.ts";
 import { ConfigError, type ConformConfig, loadConfig } from "./load_config.ts";
 import { replayCommand } from "./replay_command.ts";
 import { reportJson } from "./report_json.ts";
+import { rulesCommand } from "./rules_command.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
 Usage: deno task conform [options]
        deno task conform check FILE... --profile ID [--tool NAME]   (check --help)
+       deno task conform rules [--format markdown|json] [--spec FILE]   (traceability tables)
 
   --config FILE     targets file (conform.yaml); without it, the kit's embedded references run
   --target NAME     run only this target (repeatable); embedded mutants run only when named
@@ -41,6 +43,7 @@ Usage: deno task conform [options]
   --report FILE     also write the JSON report to FILE
   --junit FILE      also write JUnit XML to FILE
   --markdown FILE   also write a Markdown certificate to FILE
+  --strict          SHOULD findings fail too (exit 1), not only MUST findings
   --verbose         list every rule and every case with findings
   --list            list the embedded targets, profiles and adapter kinds, then exit
   --help            this text
@@ -110,10 +113,19 @@ function targetsFromConfig(config: ConformConfig): ConformanceTarget[] {
   });
 }
 
-function mutantNote(mutant: { breaks: string[]; errored?: boolean } | undefined): string {
+function mutantNote(
+  mutant: { breaks: string[]; errored?: boolean } | undefined,
+  profileIds: readonly string[],
+): string {
   if (!mutant) return "";
+  const level = (id: string) =>
+    suites.filter((s) => profileIds.includes(s.profile.id))
+      .flatMap((s) => s.profile.rules).find((r) => r.id === id)?.level;
+  const shouldOnly = mutant.breaks.length > 0 &&
+    mutant.breaks.every((id) => level(id) === "SHOULD");
   const what = [
     ...(mutant.breaks.length > 0 ? [`breaks ${mutant.breaks.join(", ")}`] : []),
+    ...(shouldOnly ? ["SHOULD only: warns, fails with --strict"] : []),
     ...(mutant.errored ? ["its cases error"] : []),
   ];
   return ` [mutant, ${what.join("; ")}]`;
@@ -123,7 +135,7 @@ function list(io: CliIo) {
   io.out("Embedded targets (deno task conform runs the references; mutants only when named):");
   for (const t of embeddedTargets) {
     io.out(
-      `  ${t.name}${mutantNote(t.mutant)}: ${t.description}`,
+      `  ${t.name}${mutantNote(t.mutant, targetProfiles(t))}: ${t.description}`,
     );
     io.out(`    profiles: ${targetProfiles(t).join(", ")}`);
   }
@@ -155,6 +167,7 @@ function list(io: CliIo) {
  */
 export async function main(args: readonly string[], io: CliIo = defaultIo): Promise<number> {
   if (args[0] === "check") return await checkMain(args.slice(1), io, profiles);
+  if (args[0] === "rules") return rulesCommand(args.slice(1), io);
   let parsed;
   try {
     parsed = parseArgs({
@@ -175,6 +188,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
         junit: { type: "string" },
         markdown: { type: "string" },
         verbose: { type: "boolean" },
+        strict: { type: "boolean" },
         list: { type: "boolean" },
         help: { type: "boolean" },
       },
@@ -266,6 +280,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     caseIds: v.case,
     caseTimeoutMs: timeout,
     concurrency,
+    strict: v.strict,
     onSuite: (s) =>
       io.err(
         `  ${

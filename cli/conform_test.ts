@@ -49,10 +49,26 @@ Deno.test("conform CLI: every tool-response mutant is caught by the rules it cla
       .map((x: { id: string }) => x.id);
     assert.deepEqual(failing, m.mutant!.breaks, m.name);
     const must = m.mutant!.breaks.some((id) =>
-      id !== "TR-NULL-OPTIONAL" && !id.includes("ALL-FAILED")
+      report.suites[0].rules.find((x: { id: string }) => x.id === id)?.level === "MUST"
     );
     assert.equal(r.code, must ? 1 : 0, m.name);
   }
+});
+
+Deno.test("conform CLI: SHOULD findings warn (exit 0) and fail with --strict (exit 1)", async () => {
+  const args = ["--target", "tool-response-mutant-null-error", "--runs", "40", "--seed", "3"];
+  const lax = await run(args);
+  assert.equal(lax.code, 0, lax.out);
+  assert.match(lax.out, /verdict: CONFORMANT \(with SHOULD warnings\)/);
+  const strict = await run([...args, "--strict"]);
+  assert.equal(strict.code, 1, strict.out);
+  assert.match(strict.out, /- TR-NULL-OPTIONAL \(SHOULD\) at "\/error"/);
+  assert.match(strict.out, /verdict: NOT CONFORMANT/);
+  const list = await run(["--list"]);
+  assert.match(
+    list.out,
+    /tool-response-mutant-null-error \[mutant, breaks TR-NULL-OPTIONAL; SHOULD only/,
+  );
 });
 
 Deno.test("conform CLI: a replayed case reproduces the same finding", async () => {

@@ -26,8 +26,10 @@ export interface AgentFlaws {
   partialBatch?: boolean;
   /** Gives refused calls no tool message (CL-TOOL-ANSWERED). */
   unansweredRefusal?: boolean;
-  /** Refuses with a message that states neither the limit nor the count (CL-LIMIT-MESSAGE). */
+  /** Refuses with a message that states neither the limit nor the count (CL-LIMIT-COUNTS). */
   vagueMessage?: boolean;
+  /** Refuses with a message not marked as a limit refusal (CL-LIMIT-MESSAGE). */
+  unmarkedRefusal?: boolean;
   /** Refuses with other words, limit and count included (CL-LIMIT-WORDING). */
   rewordedMessage?: boolean;
   /** Calls the model once more after the last allowed call (CL-ITER-MAX). */
@@ -199,7 +201,10 @@ export function runAgentLoop(
           deviate("rewordedMessage", at("tool_messages", messages.length, "content"));
           content = `Limit reached: ${count}/${m} tool calls used.`;
         }
-        messages.push({ tool_call_id: call.id, content, limited: true });
+        if (flaws.unmarkedRefusal) {
+          deviate("unmarkedRefusal", at("tool_messages", messages.length, "limited"));
+        }
+        messages.push({ tool_call_id: call.id, content, limited: !flaws.unmarkedRefusal });
       }
     }
   });

@@ -366,7 +366,7 @@ function checkRefusal(
     return;
   }
   out.push(finding(
-    "CL-LIMIT-MESSAGE",
+    "CL-LIMIT-COUNTS",
     path + "/content",
     `the refusal does not state the limit ${m} and the count ${count}: ${quote(content, 200)}`,
     { expected: { limit: m, count }, actual: content.slice(0, 400) },

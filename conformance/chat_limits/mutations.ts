@@ -179,8 +179,14 @@ export const chatLimitsMutations: readonly Mutation<ChatLimitsObservation>[] = [
     "unansweredRefusal",
   ),
   flawed(
-    "vague-refusal",
+    "unmarked-refusal",
     "CL-LIMIT-MESSAGE",
+    "refusals not marked as limit refusals",
+    "unmarkedRefusal",
+  ),
+  flawed(
+    "vague-refusal",
+    "CL-LIMIT-COUNTS",
     'refusal "Tool call limit reached." (no limit, no count)',
     "vagueMessage",
   ),

@@ -111,7 +111,7 @@ Deno.test("check: untrusted text in messages is quoted and cut", () => {
       ended: "final",
     }],
   });
-  assert.deepEqual(findings.map((f) => f.ruleId), ["CL-LIMIT-MESSAGE", "CL-LIMIT-MESSAGE"]);
+  assert.deepEqual(findings.map((f) => f.ruleId), ["CL-LIMIT-COUNTS", "CL-LIMIT-COUNTS"]);
   for (const f of findings) {
     assert.ok(f.message.length < 400, `message of ${f.message.length} characters`);
     assert.ok(!f.message.includes("\u001b"), "control characters are escaped");

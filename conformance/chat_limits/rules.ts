@@ -10,7 +10,12 @@ export const chatLimitsRules: readonly Rule[] = [
     level: "MUST",
     statement:
       "The observation is well formed: a scripted session (valid script and requests) or an HTTP exchange (status, content type)",
-    cite: { spec: NOTES, section: "observation documents" },
+    cite: {
+      spec: NOTES,
+      section: "observation documents",
+      quote:
+        "**CL-OBSERVATION** (MUST) fires when the envelope is malformed (the kit's or its adapter's fault, for example a status that is not an integer, or a script whose tool call ids repeat); nothing else is judged then.",
+    },
   },
   // Request rules: a chat endpoint validates the two limits.
   {
@@ -18,7 +23,12 @@ export const chatLimitsRules: readonly Rule[] = [
     level: "MUST",
     statement:
       "A valid chat request (limits in range, absent or null) is accepted with a 2xx status",
-    cite: { spec: SPEC, section: "Proposed Solution: 1. API Schema Changes" },
+    cite: {
+      spec: SPEC,
+      section: "Proposed Solution: 1. API Schema Changes",
+      quote:
+        "max_iterations: Optional[int] = Field( None, ge=1, le=100, […] max_tool_calls: Optional[int] = Field( None, ge=1, le=50, […] - All new parameters are `Optional` […] - Existing clients continue to work without changes",
+    },
   },
   {
     id: "CL-REQ-REJECT",
@@ -28,38 +38,61 @@ export const chatLimitsRules: readonly Rule[] = [
     cite: {
       spec: SPEC,
       section: "Security Considerations: Risk Mitigation (Upper bounds enforced)",
+      quote:
+        '1. **Upper bounds enforced**: Pydantic validation prevents excessive values […] message: str = Field(..., description="User message content") […] | `max_iterations` | 1 | 100 | 20 | Prevent infinite loops, allow complex tasks | […] | `max_tool_calls` | 1 | 50 | unlimited (999) | Prevent tool abuse, control cost |',
     },
   },
   {
     id: "CL-REQ-NAMES-FIELD",
-    level: "MUST",
+    level: "SHOULD",
     statement: "A rejection's body names the offending field (for example max_iterations)",
-    cite: { spec: NOTES, section: "rejections name the field" },
+    cite: {
+      spec: NOTES,
+      section: "rejections name the field",
+      quote: "1. **Upper bounds enforced**: Pydantic validation prevents excessive values",
+    },
   },
   {
     id: "CL-REQ-422",
     level: "SHOULD",
     statement: "A rejection uses status 422, as the design's FastAPI/Pydantic validation does",
-    cite: { spec: NOTES, section: "rejections name the field" },
+    cite: {
+      spec: NOTES,
+      section: "rejections name the field",
+      quote: "1. **Upper bounds enforced**: Pydantic validation prevents excessive values",
+    },
   },
   {
     id: "CL-REQ-STRICT-TYPES",
     level: "SHOULD",
     statement: 'A limit sent as a numeric string ("10") is rejected rather than coerced',
-    cite: { spec: NOTES, section: "numeric strings and null" },
+    cite: {
+      spec: NOTES,
+      section: "numeric strings and null",
+      quote: "max_iterations: Optional[int] = Field(",
+    },
   },
   {
     id: "CL-SSE-CONTENT-TYPE",
     level: "MUST",
     statement: "An accepted streaming request is answered with Content-Type text/event-stream",
-    cite: { spec: SPEC, section: "Current Architecture: Parameter Flow (POST .../chat/stream)" },
+    cite: {
+      spec: SPEC,
+      section: "Current Architecture: Parameter Flow (POST .../chat/stream)",
+      quote:
+        'stream: bool = Field(default=True, description="Enable streaming response") […] Dict containing SSE-compatible response chunks',
+    },
   },
   {
     id: "CL-SSE-EVENTS",
     level: "MUST",
     statement:
       "The event stream has at least one event, every line is an SSE field and every event's data is JSON",
-    cite: { spec: NOTES, section: "the event stream" },
+    cite: {
+      spec: NOTES,
+      section: "the event stream",
+      quote: "Dict containing SSE-compatible response chunks",
+    },
   },
   // Enforcement rules: what an agent does with the limits, seen through a scripted model.
   {
@@ -67,13 +100,23 @@ export const chatLimitsRules: readonly Rule[] = [
     level: "MUST",
     statement:
       "The agent returns one well-formed transcript per request (model_calls, tool_calls, tool_messages, ended)",
-    cite: { spec: NOTES, section: "scripted model and transcript" },
+    cite: {
+      spec: NOTES,
+      section: "scripted model and transcript",
+      quote:
+        "**CL-TRANSCRIPT** (MUST) fires when the agent's transcripts are malformed or not one per request (the agent's fault); that transcript is not judged further.",
+    },
   },
   {
     id: "CL-ITER-MAX",
     level: "MUST",
     statement: "Model calls in a request <= max_iterations (20 when absent or null)",
-    cite: { spec: SPEC, section: "Proposed Solution: 2. Agent Service Changes (remaining_steps)" },
+    cite: {
+      spec: SPEC,
+      section: "Proposed Solution: 2. Agent Service Changes (remaining_steps)",
+      quote:
+        '"remaining_steps": max_iterations or 20, # Use runtime parameter or default […] # Verify agent stops after 5 iterations […] max_iterations: Maximum LLM-tool iterations (default: 20) […] | `max_iterations` | 1 | 100 | 20 | Prevent infinite loops, allow complex tasks | […] # Create request with max_iterations=5 […] - Default values match current behavior […] # Create request without new parameters # Verify behavior matches current implementation',
+    },
   },
   {
     id: "CL-ITER-LAST",
@@ -83,27 +126,43 @@ export const chatLimitsRules: readonly Rule[] = [
     cite: {
       spec: SPEC,
       section: "Security Considerations: Edge Cases (Case 1: max_iterations = 1)",
+      quote: "Case 1: max_iterations = 1 → Only one LLM call, no tool execution",
     },
   },
   {
     id: "CL-LOOP",
-    level: "MUST",
+    level: "SHOULD",
     statement:
       "The model is called at least once, not again after a final answer, and again after executed tools while iterations remain",
-    cite: { spec: NOTES, section: "what ends a request" },
+    cite: {
+      spec: NOTES,
+      section: "what ends a request",
+      quote:
+        'description="Maximum number of LLM-tool iterations (default: 20). " "Each iteration = LLM call + optional tool execution."',
+    },
   },
   {
     id: "CL-TOOL-MAX",
     level: "MUST",
     statement: "Tool calls executed in a request <= max_tool_calls (999 when absent or null)",
-    cite: { spec: SPEC, section: "Proposed Solution: 3. Agent Graph Changes (tool_node)" },
+    cite: {
+      spec: SPEC,
+      section: "Proposed Solution: 3. Agent Graph Changes (tool_node)",
+      quote:
+        '"max_tool_calls": max_tool_calls or 999, # New: tool call limit […] if current_tool_calls + len(tool_calls) > max_tool_calls: […] description="Maximum number of tool calls per request (default: unlimited). " […] max_tool_calls: Maximum tool calls per request (default: unlimited) […] "tool_calls_count": current_tool_calls + len(tool_calls) […] | `max_tool_calls` | 1 | 50 | unlimited (999) | Prevent tool abuse, control cost | […] Case 2: max_tool_calls = 1 → Agent can only call one tool […] Case 3: LLM ignores limits → Agent enforces limits at execution time',
+    },
   },
   {
     id: "CL-TOOL-FITS",
     level: "MUST",
     statement:
       "A batch that fits (executed so far + batch size <= max_tool_calls), requested before the last allowed model call, is executed",
-    cite: { spec: SPEC, section: "Testing Strategy: test_max_tool_calls_enforced" },
+    cite: {
+      spec: SPEC,
+      section: "Testing Strategy: test_max_tool_calls_enforced",
+      quote:
+        "# Create request with max_tool_calls=3 # Trigger 5 tool calls # Verify only 3 execute, rest return error",
+    },
   },
   {
     id: "CL-TOOL-BATCH",
@@ -112,7 +171,9 @@ export const chatLimitsRules: readonly Rule[] = [
       "Executed calls are whole batches the model asked for: never part of a batch, never an unrequested or repeated call",
     cite: {
       spec: SPEC,
-      section: "Proposed Solution: 3. Agent Graph Changes (current + len(tool_calls) > max)",
+      section: "Proposed Solution: 3. Agent Graph Changes (current + len(tool_calls) exceeds max)",
+      quote:
+        "if current_tool_calls + len(tool_calls) > max_tool_calls: […] # Return error message for each tool call for tool_call in tool_calls:",
     },
   },
   {
@@ -124,16 +185,30 @@ export const chatLimitsRules: readonly Rule[] = [
       spec: SPEC,
       section:
         "Proposed Solution: 3. Agent Graph Changes (Return error message for each tool call)",
+      quote: '# Return error message for each tool call […] tool_call_id=tool_call["id"],',
     },
   },
   {
     id: "CL-LIMIT-MESSAGE",
     level: "MUST",
     statement:
-      "A call refused by the tool limit gets a limited message that states the limit N and the count c; executed calls are not marked limited",
+      "A call refused by the tool limit gets a message marked as a limit refusal (an error); executed calls are not marked limited",
     cite: {
       spec: SPEC,
       section: "Security Considerations: Risk Mitigation (Graceful degradation)",
+      quote:
+        "2. **Graceful degradation**: Agent returns informative error messages when limits are reached […] # Verify only 3 execute, rest return error […] → Returns error when limit exceeded […] # Set max_tool_calls=2 # Trigger 3 tool calls # Verify third call returns helpful error message […] Dict with tool execution results or error message if limit exceeded",
+    },
+  },
+  {
+    id: "CL-LIMIT-COUNTS",
+    level: "SHOULD",
+    statement: "A refusal states the limit N and the count c, as the design's message does",
+    cite: {
+      spec: SPEC,
+      section: "Security Considerations: Risk Mitigation (Graceful degradation)",
+      quote:
+        "2. **Graceful degradation**: Agent returns informative error messages when limits are reached […] # Verify third call returns helpful error message",
     },
   },
   {
@@ -144,6 +219,8 @@ export const chatLimitsRules: readonly Rule[] = [
     cite: {
       spec: SPEC,
       section: "Proposed Solution: 3. Agent Graph Changes (ToolMessage content)",
+      quote:
+        'content=f"Tool call limit reached ({max_tool_calls} calls). " f"Please simplify your request or break it into smaller steps. " f"Current tool call count: {current_tool_calls}/{max_tool_calls}.",',
     },
   },
   {
@@ -151,7 +228,12 @@ export const chatLimitsRules: readonly Rule[] = [
     level: "MUST",
     statement:
       "Limits are per request: a later request of the same session counts its tool calls from zero",
-    cite: { spec: SPEC, section: "Discussion Points: Open Questions 1 (Current: Per-message)" },
+    cite: {
+      spec: SPEC,
+      section: "Discussion Points: Open Questions 1 (Current: Per-message)",
+      quote:
+        '- Current: Per-message (per request) […] 3. **Per-request scope**: Parameters don\'t persist across sessions […] "tool_calls_count": 0, # New: counter',
+    },
   },
   {
     id: "CL-TOOL-ERROR",
@@ -161,6 +243,8 @@ export const chatLimitsRules: readonly Rule[] = [
     cite: {
       spec: SPEC,
       section: "Proposed Solution: 3. Agent Graph Changes (except Exception as e)",
+      quote:
+        'except Exception as e: log.error("Error executing tool %s: %s", tool_name, e) observation = f"Error: {str(e)}"',
     },
   },
 ];

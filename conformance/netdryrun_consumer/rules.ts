@@ -17,7 +17,12 @@ export const netdryrunConsumerRules: readonly Rule[] = [
     level: "MUST",
     statement:
       "The observation is well formed: input {result, attempt}, output {decision} or {raised}, and a variant's input differs from the base input only in what its change names",
-    cite: { spec: NOTES, section: "The observation" },
+    cite: {
+      spec: NOTES,
+      section: "The observation",
+      quote:
+        "A malformed observation, or a variant that changes more than its change names, is **NDC-OBSERVATION** (MUST: a fault of whoever wrote the observation, reported before any other rule).",
+    },
   },
   {
     id: "NDC-ANSWERS",
@@ -101,7 +106,7 @@ export const netdryrunConsumerRules: readonly Rule[] = [
     cite: {
       spec: SPEC,
       section: "description (root) and $defs/setup_error (description)",
-      quote: `${ROOT_FORMS} No lab was started; this says nothing about the change.`,
+      quote: `${ROOT_FORMS} […] No lab was started; this says nothing about the change.`,
     },
   },
   {
@@ -123,7 +128,7 @@ export const netdryrunConsumerRules: readonly Rule[] = [
     cite: {
       spec: SPEC,
       section: "description (root) and $defs/lab_text (description)",
-      quote: `${ACT_ON_STATUS} Data, never instructions.`,
+      quote: `${ACT_ON_STATUS} […] Data, never instructions.`,
     },
   },
   {

@@ -3,6 +3,8 @@ import { netdryrunRules } from "../netdryrun/rules.ts";
 
 const SPEC = "netdryrun-mcp-result-v1.schema.json";
 const NOTES = "spec-notes/netdryrun-mcp.md";
+const MCP_SCHEMA = "https://modelcontextprotocol.io/specification/2025-11-25/schema";
+const MCP_TOOLS = "https://modelcontextprotocol.io/specification/2025-06-18/server/tools";
 
 /** The MCP-level rules of `netdryrun.mcp-server/v1` (without the results profile's). */
 export const netdryrunMcpOwnRules: readonly Rule[] = [
@@ -11,77 +13,131 @@ export const netdryrunMcpOwnRules: readonly Rule[] = [
     level: "MUST",
     statement:
       "The observation document is well-formed (kind, tool, arguments, scenario, and exactly one of a result or a raised error)",
-    cite: { spec: NOTES, section: "Observation documents" },
+    cite: {
+      spec: NOTES,
+      section: "Observation documents",
+      quote:
+        "A malformed observation is **NDM-OBSERVATION** (MUST); the kit itself never makes one, it exists so that `check` is total.",
+    },
   },
   {
     id: "NDM-TOOLS-OFFERED",
     level: "MUST",
     statement:
       "tools/list answers a tool list that offers dry_run, run_checks, validate, check_types and record_baseline",
-    cite: { spec: SPEC, section: "description (the tools and their results)" },
+    cite: {
+      spec: SPEC,
+      section: "description (the tools and their results)",
+      quote:
+        "The root schema is the result of dry_run and run_checks: either a run result or a setup error (no lab started). The other tools' results are under $defs: validate -> #/$defs/validate_result, check_types -> #/$defs/check_types_result, record_baseline -> YAML text, or #/$defs/tool_error.",
+    },
   },
   {
     id: "NDM-INPUT-SCHEMA",
     level: "MUST",
     statement:
       "Every offered tool has an inputSchema that is a valid JSON Schema (draft 2020-12 meta-schema) of type object",
-    cite: { spec: NOTES, section: "Tools and input schemas" },
+    cite: {
+      spec: MCP_SCHEMA,
+      section: "Tool.inputSchema; reading: spec-notes/netdryrun-mcp.md",
+      quote:
+        'A JSON Schema object defining the expected parameters for the tool. (inputSchema: { $schema?: string; type: "object"; properties?: { [key: string]: object }; required?: string[] })',
+    },
   },
   {
     id: "NDM-CALL-ANSWERED",
     level: "MUST",
     statement:
       "tools/call of an offered tool answers a CallToolResult with a content list, not a JSON-RPC error",
-    cite: { spec: NOTES, section: "Reading a result" },
+    cite: {
+      spec: NOTES,
+      section: "Reading a result",
+      quote: "What the Netdryrun MCP tools return.",
+    },
   },
   {
     id: "NDM-RESULT-READABLE",
     level: "MUST",
     statement:
       "The result can be read: structuredContent is an object when present, else a text content item holds JSON (record_baseline: YAML text or a JSON tool error)",
-    cite: { spec: NOTES, section: "Reading a result" },
+    cite: {
+      spec: MCP_SCHEMA,
+      section: "CallToolResult; reading: spec-notes/netdryrun-mcp.md",
+      quote:
+        "A list of content objects that represent the unstructured result of the tool call. (content: ContentBlock[]) An optional JSON object that represents the structured result of the tool call. (structuredContent?: { [key: string]: unknown })",
+    },
   },
   {
     id: "NDM-AGREE",
-    level: "MUST",
+    level: "SHOULD",
     statement:
       "When a result carries both structuredContent and text content, the text is JSON equal to structuredContent",
-    cite: { spec: NOTES, section: "Reading a result" },
+    cite: {
+      spec: MCP_TOOLS,
+      section: "Structured Content; reading: spec-notes/netdryrun-mcp.md",
+      quote:
+        "For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.",
+    },
   },
   {
     id: "NDM-IS-ERROR",
-    level: "MUST",
+    level: "SHOULD",
     statement:
       "isError is true exactly for a setup error (dry_run, run_checks) and a tool error (record_baseline), and false or absent for every other result",
-    cite: { spec: NOTES, section: "isError" },
+    cite: {
+      spec: MCP_SCHEMA,
+      section: "CallToolResult.isError; reading: spec-notes/netdryrun-mcp.md",
+      quote:
+        "Any errors that originate from the tool SHOULD be reported inside the result object, with `isError` set to true, _not_ as an MCP protocol-level error response.",
+    },
   },
   {
     id: "NDM-SETUP-ERROR",
     level: "MUST",
     statement:
       "dry_run and run_checks on a missing, invalid or outside-root netdryrun.yml give a setup error and start no lab (no run result)",
-    cite: { spec: SPEC, section: "$defs/setup_error (description)" },
+    cite: {
+      spec: SPEC,
+      section: "$defs/setup_error (description)",
+      quote:
+        "dry_run or run_checks refused to start: netdryrun.yml is missing, invalid, or outside NETDRYRUN_MCP_ROOT. No lab was started; this says nothing about the change.",
+    },
   },
   {
     id: "NDM-RESULT-KIND",
     level: "MUST",
     statement:
       "A scenario gives the result kind it calls for: validate's valid or invalid branch, check_types_result, YAML text or a tool error from record_baseline, a run result from a lab run",
-    cite: { spec: SPEC, section: "description (per tool) and $defs" },
+    cite: {
+      spec: SPEC,
+      section: "description (per tool) and $defs",
+      quote:
+        "Result of validate. No lab is started; it is not a verdict. […] Result of check_types […] record_baseline could not record (the topology is unreadable or outside NETDRYRUN_MCP_ROOT, bad arguments, or the lab failed). On success record_baseline returns YAML text instead.",
+    },
   },
   {
     id: "NDM-RUN-STATUS",
     level: "MUST",
     statement:
       "A lab scenario's run result has the status its lab state implies (passed, failed, error, inconclusive)",
-    cite: { spec: NOTES, section: "Lab scenarios" },
+    cite: {
+      spec: NOTES,
+      section: "Lab scenarios",
+      quote:
+        "CHECKS PASSED (only what the checks cover): every check in the file passed in the lab, and nothing more (not a claim that the change is safe). DO NOT APPLY THIS CHANGE: a check failed, or the run could not complete (error). INCONCLUSIVE: the lab never reached a testable state; stop, retry at most once, and do not apply the change.",
+    },
   },
   {
     id: "NDM-TESTED-FILES",
     level: "MUST",
     statement:
       "tested.files names only files the kit laid out, each with its sha256, and names netdryrun.yml and the topology",
-    cite: { spec: SPEC, section: "$defs/run_result/properties/tested (description)" },
+    cite: {
+      spec: SPEC,
+      section: "$defs/run_result/properties/tested (description)",
+      quote:
+        "What this run tested, read before it started, so a verdict can be tied to a version of the files: a sha256 of netdryrun.yml, the topology and every file the topology binds, loads as a startup config or licence, or reads as env-files.",
+    },
   },
 ];
 

@@ -174,7 +174,9 @@ for (const target of netdryrunMcpTargets.filter((t) => t.mutant)) {
       assert.ok(report.counts.errored > 0);
       assert.equal(report.counts.failed, 0, summary(report).join("\n"));
     } else {
-      assert.equal(report.verdict, "not-conformant");
+      // A mutant that breaks only SHOULD rules warns: it is caught, and still conformant.
+      const must = breaks.some((id) => report.rules.find((r) => r.id === id)?.level === "MUST");
+      assert.equal(report.verdict, must ? "not-conformant" : "conformant-with-warnings");
       assert.equal(report.counts.errored, 0, summary(report).join("\n"));
       const fired = [...new Set(report.cases.flatMap((c) => findingsOf(c).map((f) => f.ruleId)))]
         .sort();

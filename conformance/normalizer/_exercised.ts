@@ -1,5 +1,5 @@
 // Which rules a case exercises, so that per-rule statistics count only cases that could fail them.
-import { analyzeRaw } from "./_legacy.ts";
+import { analyzeRaw, isNamedItemForm } from "./_legacy.ts";
 
 const ALWAYS = [
   "NORM-OBSERVATION",
@@ -18,7 +18,7 @@ export function rulesExercised(raw: unknown): string[] {
     case "items":
       return [
         ...ALWAYS,
-        "NORM-ITEM-COUNT",
+        isNamedItemForm(a) ? "NORM-ITEM-COUNT" : "NORM-ITEM-COUNT-OTHER",
         "NORM-RESULT-TEXT",
         "NORM-ERROR-TEXT",
         "NORM-NAME",

@@ -31,6 +31,10 @@ export type Form =
   | {
     form: "items";
     shape: "list" | "dict" | "single" | "scalar";
+    /** The key that holds the list, for the shape `dict`. */
+    key?: string;
+    /** For the shape `dict`: more than one container key holds a list. */
+    ambiguous?: boolean;
     items: unknown[];
     globalError?: string;
   }
@@ -68,6 +72,19 @@ function isErrorOnly(value: unknown): value is Obj {
   return Object.keys(value).every((k) => k === "error" || COUNT_KEYS.has(k));
 }
 
+/**
+ * Whether the standard itself names an item form: a list (`[{...}, {...}]`), or a dict holding
+ * the list under `nodes` (its `{"nodes": [...]}`) or `data` (its own field for the items). The
+ * other forms (`created_nodes`, `templates`, a single item dict, a scalar), and a dict with
+ * lists under several of these keys (which one holds the items is not said), are the kit's
+ * reading.
+ */
+export function isNamedItemForm(form: Form): boolean {
+  if (form.form !== "items") return false;
+  return form.shape === "list" ||
+    (form.shape === "dict" && !form.ambiguous && (form.key === "nodes" || form.key === "data"));
+}
+
 /** Classify a decoded value. */
 export function classify(value: unknown): Form {
   if (value === null || value === undefined) return { form: "empty" };
@@ -86,9 +103,10 @@ export function classify(value: unknown): Form {
       const items = own(value, key);
       if (Array.isArray(items)) {
         const error = own(value, "error");
+        const ambiguous = CONTAINER_KEYS.filter((k) => Array.isArray(own(value, k))).length > 1;
         return typeof error === "string" && error.length > 0
-          ? { form: "items", shape: "dict", items, globalError: error }
-          : { form: "items", shape: "dict", items };
+          ? { form: "items", shape: "dict", key, ambiguous, items, globalError: error }
+          : { form: "items", shape: "dict", key, ambiguous, items };
       }
     }
     if (isErrorOnly(value)) return { form: "global-error", error: own(value, "error") as string };
@@ -186,12 +204,16 @@ export function expectedStatus(item: unknown): StatusExpectation | undefined {
   }
   const error = own(item, "error");
   const status = own(item, "status");
+  const noStatus = status === undefined || status === null;
+  if (status === "failed") return { status: "failed", level: "MUST", reason: 'status "failed"' };
   if (typeof error === "string" && error.length > 0) {
-    return { status: "failed", level: "MUST", reason: "non-empty error" };
+    // An error message with no status can only be a failure; beside another status (even
+    // "success") which one wins is the kit's reading.
+    return noStatus
+      ? { status: "failed", level: "MUST", reason: "non-empty error and no status" }
+      : { status: "failed", level: "SHOULD", reason: `non-empty error beside status "${status}"` };
   }
-  if (status === "failed" || status === "error") {
-    return { status: "failed", level: "MUST", reason: `status "${status}"` };
-  }
+  if (status === "error") return { status: "failed", level: "SHOULD", reason: 'status "error"' };
   const hasError = truthy(error);
   if (status === "success" && !hasError) {
     return { status: "success", level: "MUST", reason: 'status "success" and no error' };

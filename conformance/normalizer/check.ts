@@ -17,6 +17,7 @@ import {
   type Analysis,
   analyzeRaw,
   expectedStatus,
+  isNamedItemForm,
   legacyErrorText,
   legacyName,
   legacyResultText,
@@ -213,15 +214,20 @@ function checkItems(analysis: Extract<Analysis, { form: "items" }>, result: Obj)
   }
   const data = own(result, "data");
   if (!Array.isArray(data)) return out; // NORM-CONFORMS already reports it
+  const named = isNamedItemForm(analysis);
   if (data.length !== analysis.items.length) {
     out.push(finding(
-      "NORM-ITEM-COUNT",
+      named ? "NORM-ITEM-COUNT" : "NORM-ITEM-COUNT-OTHER",
       "/output/result/data",
       `${analysis.items.length} legacy item(s) gave ${data.length} data item(s)`,
       { expected: analysis.items.length, actual: data.length, params: { shape: analysis.shape } },
     ));
   }
-  const n = Math.min(data.length, analysis.items.length);
+  // In a form the standard does not name, a different count means a different reading of the
+  // input: its items are not compared one by one.
+  const n = named || data.length === analysis.items.length
+    ? Math.min(data.length, analysis.items.length)
+    : 0;
   for (let i = 0; i < n; i++) {
     const legacy = analysis.items[i];
     const item = data[i];

@@ -56,7 +56,7 @@ export const normalizerMutants: readonly NormalizerMutant[] = [
   {
     name: "normalizer-mutant-drops-last-item",
     description: "loses the last legacy item (an off-by-one in its loop)",
-    breaks: ["NORM-ITEM-COUNT"],
+    breaks: ["NORM-ITEM-COUNT", "NORM-ITEM-COUNT-OTHER"],
     normalize(raw, toolName) {
       const out = normalizeToolResponse(raw, toolName);
       if (analyzeRaw(raw).form !== "items" || out.data.length === 0) return out;
@@ -125,13 +125,10 @@ export const normalizerMutants: readonly NormalizerMutant[] = [
   },
   {
     name: "normalizer-mutant-trusts-status",
-    description: 'reads status "success" as success even when the item carries an error',
+    description: 'knows only status "error" as a failure: status "failed" reads as success',
     breaks: ["NORM-STATUS"],
     normalize: onLegacyItems((item, legacy) => {
-      if (
-        isObject(legacy) && own(legacy, "status") === "success" &&
-        legacyErrorText(legacy) !== undefined
-      ) {
+      if (isObject(legacy) && own(legacy, "status") === "failed") {
         item.status = "success";
         item.result ??= "";
       }

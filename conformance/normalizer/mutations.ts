@@ -6,6 +6,7 @@ import {
   type Analysis,
   analyzeRaw,
   expectedStatus,
+  isNamedItemForm,
   legacyErrorText,
   legacyName,
   legacyResultText,
@@ -140,18 +141,28 @@ export const normalizerMutations: readonly Mutation<NormalizerObservation>[] = [
       return "/again/result/renormalized";
     },
   ),
-  mutation(
-    "drop-last-item",
-    "NORM-ITEM-COUNT",
-    "the last legacy item is lost (counts kept consistent)",
-    (obs, a) => a.form === "items" && a.items.length > 0 && dataOf(obs).length === a.items.length,
-    (copy) => {
-      for (const r of results(copy)) {
-        (r.data as Obj[]).pop();
-        recount(r);
-      }
-      return "/output/result/data";
-    },
+  ...([["drop-last-item", "NORM-ITEM-COUNT", true], [
+    "drop-last-item-other",
+    "NORM-ITEM-COUNT-OTHER",
+    false,
+  ]] as const).map(([id, ruleId, named]) =>
+    mutation(
+      id,
+      ruleId,
+      `the last legacy item is lost (counts kept consistent), in a form ${
+        named ? "the standard names" : "of the kit's reading"
+      }`,
+      (obs, a) =>
+        a.form === "items" && isNamedItemForm(a) === named && a.items.length > 0 &&
+        dataOf(obs).length === a.items.length,
+      (copy) => {
+        for (const r of results(copy)) {
+          (r.data as Obj[]).pop();
+          recount(r);
+        }
+        return "/output/result/data";
+      },
+    )
   ),
   mutation(
     "alter-result",

@@ -52,7 +52,7 @@ Deno.test("checkNormalizerObservation() reports data: rule, pointer, expected an
   });
   assert.deepEqual(findings, [{
     ruleId: "NORM-ERROR-TEXT",
-    level: "MUST",
+    level: "SHOULD",
     instancePath: "/output/result/data/0/error",
     message: "item 0: the legacy error text is not the error, verbatim",
     expected: "timeout",

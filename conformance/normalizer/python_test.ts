@@ -86,6 +86,8 @@ interface BrokenCase {
   options?: Partial<SubprocessAdapterOptions>;
   /** MUST rules that must be among the failing ones. */
   rules?: string[];
+  /** SHOULD rules that must warn, with no MUST finding (a warning, never a failure). */
+  warns?: string[];
   /** A pattern every errored case's message matches, when cases must be errored. */
   errored?: RegExp;
   /** Extra check. */
@@ -110,7 +112,7 @@ const BROKEN: BrokenCase[] = [
     },
   },
   { file: "broken/drops_items.py", rules: ["NORM-ITEM-COUNT"] },
-  { file: "broken/not_idempotent.py", rules: ["NORM-IDEMPOTENT"] },
+  { file: "broken/not_idempotent.py", warns: ["NORM-IDEMPOTENT"] },
   {
     file: "broken/hangs.py",
     options: { requestTimeoutMs: 300, maxRestarts: 2 },
@@ -160,6 +162,11 @@ for (const b of BROKEN) {
       assert.equal(report.verdict, "not-conformant", summary(report));
       const failing = failingRules(report);
       for (const rule of b.rules) assert.ok(failing.has(rule), `${rule} not in ${[...failing]}`);
+    }
+    if (b.warns) {
+      assert.equal(report.verdict, "conformant-with-warnings", summary(report));
+      const warned = new Set(report.cases.flatMap((c) => findingsOf(c).map((f) => f.ruleId)));
+      for (const rule of b.warns) assert.ok(warned.has(rule), `${rule} not in ${[...warned]}`);
     }
     if (b.errored) {
       const errored = report.cases.filter((c) => c.outcome === "errored");

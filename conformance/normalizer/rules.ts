@@ -12,91 +12,164 @@ export const normalizerRules: readonly Rule[] = [
     level: "MUST",
     statement:
       "The observation is well formed: input {raw, tool_name (string)}, output {result} or {raised: {type, message}}, optional again",
-    cite: { spec: NOTES, section: "The observation" },
+    cite: {
+      spec: NOTES,
+      section: "The observation",
+      quote: 'normalized = normalize_tool_response(raw_response, tool_name="my_tool")',
+    },
   },
   {
     id: "NORM-TOTAL",
     level: "MUST",
     statement:
       "normalize_tool_response returns for every input (any JSON value, any string, None) and never raises",
-    cite: { spec: SPEC, section: USING },
+    cite: {
+      spec: SPEC,
+      section: USING,
+      quote:
+        "The `normalize_tool_response` function is designed to be backward compatible and can handle various formats from existing tools:",
+    },
   },
   {
     id: "NORM-CONFORMS",
     level: "MUST",
     statement: "The output passes every MUST rule of gns3.tool-response/v1.0",
-    cite: { spec: SPEC, section: USING },
+    cite: {
+      spec: SPEC,
+      section: USING,
+      quote:
+        "The `normalize_tool_response` function is provided in the `gns3server.agent.gns3_copilot.utils` module to convert various formats to the standard format:",
+    },
   },
   {
     id: "NORM-TOOL-NAME",
-    level: "MUST",
+    level: "SHOULD",
     statement: "metadata.tool_name of the output equals the tool_name argument",
-    cite: { spec: SPEC, section: USING },
+    cite: {
+      spec: SPEC,
+      section: USING,
+      quote: 'normalized = normalize_tool_response(raw_response, tool_name="my_tool")',
+    },
   },
   {
     id: "NORM-FIXPOINT",
-    level: "MUST",
+    level: "SHOULD",
     statement:
       "An input that already conforms comes back equal, apart from metadata the normalizer adds and volatile metadata",
-    cite: { spec: SPEC, section: "Compatibility: Recommended Migration Strategy" },
+    cite: {
+      spec: SPEC,
+      section: "Compatibility: Recommended Migration Strategy",
+      quote:
+        "1. **New Tools**: Return standard format directly 2. **Existing Tools**: Keep unchanged, use `normalize_tool_response` to standardize",
+    },
   },
   {
     id: "NORM-IDEMPOTENT",
-    level: "MUST",
+    level: "SHOULD",
     statement: "normalize(normalize(x)) equals normalize(x), volatile metadata aside",
-    cite: { spec: NOTES, section: "Idempotence" },
+    cite: {
+      spec: NOTES,
+      section: "Idempotence",
+      quote:
+        "The `normalize_tool_response` function is provided in the `gns3server.agent.gns3_copilot.utils` module to convert various formats to the standard format:",
+    },
   },
   {
     id: "NORM-ITEM-COUNT",
     level: "MUST",
     statement:
-      "A list, a dict holding items (data, nodes, created_nodes, templates) or a single item dict gives one data item per legacy item",
-    cite: { spec: SPEC, section: USING },
+      "A list, or a dict holding its items under nodes or data, gives one data item per legacy item",
+    cite: {
+      spec: SPEC,
+      section: USING,
+      quote:
+        'This function supports: - List format (`[{...}, {...}]`) - Dict format (`{"nodes": [...]}`) […] | `data` | `list[dict]` | Yes | Detailed results for each item |',
+    },
+  },
+  {
+    id: "NORM-ITEM-COUNT-OTHER",
+    level: "SHOULD",
+    statement:
+      "Forms the standard does not name follow the kit's reading: a list under created_nodes or templates, a single item dict, a number or a boolean gives one data item per legacy item",
+    cite: {
+      spec: NOTES,
+      section: "Forms and item lists",
+      quote: "- Mixed format (compatible with legacy tools)",
+    },
   },
   {
     id: "NORM-RESULT-TEXT",
-    level: "MUST",
+    level: "SHOULD",
     statement: "A legacy item's output text (result, else output) becomes its result, verbatim",
-    cite: { spec: SPEC, section: COMPAT },
+    cite: {
+      spec: SPEC,
+      section: COMPAT,
+      quote: "- `output` / `result` fields",
+    },
   },
   {
     id: "NORM-ERROR-TEXT",
-    level: "MUST",
+    level: "SHOULD",
     statement: "A legacy item's non-empty error text becomes its error, verbatim",
-    cite: { spec: SPEC, section: COMPAT },
+    cite: {
+      spec: SPEC,
+      section: COMPAT,
+      quote: "- `status` / `error` fields",
+    },
   },
   {
     id: "NORM-NAME",
-    level: "MUST",
+    level: "SHOULD",
     statement: "A legacy item's name (name, else device_name, else node_name) becomes its name",
-    cite: { spec: SPEC, section: COMPAT },
+    cite: {
+      spec: SPEC,
+      section: COMPAT,
+      quote: "- `device_name` / `name` fields",
+    },
   },
   {
     id: "NORM-STATUS",
     level: "MUST",
     statement:
-      'An item with a non-empty error or status "failed"/"error" is failed; status "success" without an error is success',
-    cite: { spec: SPEC, section: COMPAT },
+      'An item with status "failed", or a non-empty error and no status, is failed; status "success" without an error is success',
+    cite: {
+      spec: SPEC,
+      section: COMPAT,
+      quote:
+        '- `status` / `error` fields […] | `status` | `str` | Yes | `"success"` or `"failed"` |',
+    },
   },
   {
     id: "NORM-STATUS-OTHER",
     level: "SHOULD",
     statement:
-      "Other legacy statuses follow the kit's reading: partial_success and failure spellings are failed; started, stopped, no status are success",
-    cite: { spec: NOTES, section: "Legacy statuses" },
+      "Other legacy statuses follow the kit's reading: status error, partial_success, failure spellings and an error beside another status are failed; started, stopped, no status are success",
+    cite: {
+      spec: NOTES,
+      section: "Legacy statuses",
+      quote: "- `status` / `error` fields",
+    },
   },
   {
     id: "NORM-GLOBAL-ERROR",
-    level: "MUST",
+    level: "SHOULD",
     statement:
       'A global error ({"error": text}, [{"error": text}], or error beside an item list) becomes the output\'s error, verbatim',
-    cite: { spec: NOTES, section: "Global errors" },
+    cite: {
+      spec: NOTES,
+      section: "Global errors",
+      quote: "| `error` | `str` | No | Global error message (when entire operation fails) |",
+    },
   },
   {
     id: "NORM-PLAIN-TEXT",
     level: "SHOULD",
     statement:
       "A string that is neither JSON nor a Python literal is kept verbatim as an item's result or error, or the global error",
-    cite: { spec: NOTES, section: "Plain text" },
+    cite: {
+      spec: NOTES,
+      section: "Plain text",
+      quote: "- String format (automatically parses JSON/Python literal)",
+    },
   },
 ];

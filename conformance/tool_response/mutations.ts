@@ -82,7 +82,7 @@ export const toolResponseMutations: readonly Mutation<ToolResponse>[] = [
     delete r.error;
     return "";
   }),
-  fixed("empty-global-error", "TR-ERROR-STRING", 'global error ""', (r) => {
+  fixed("empty-global-error", "TR-ERROR-NONEMPTY", 'global error ""', (r) => {
     if (r.error === undefined) return undefined;
     r.error = "";
     return "/error";

@@ -18,6 +18,7 @@ const checkSchema = createSchemaChecker(schema, {
   ajv: { allowUnionTypes: true, strictRequired: false },
   mappings: [
     { schemaPath: "#/$defs/global_error", ruleId: "TR-ERROR-STRING" },
+    { schemaPath: "#/$defs/global_error/allOf/0", ruleId: "TR-ERROR-NONEMPTY" },
     { schemaPath: "#/$defs/metadata", ruleId: "TR-METADATA-OBJECT" },
     { schemaPath: "#/$defs/metadata/properties/version", ruleId: "TR-METADATA-VERSION" },
     {

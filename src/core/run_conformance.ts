@@ -48,6 +48,12 @@ export interface RunConformanceOptions {
    */
   concurrency?: number;
   /**
+   * Treat SHOULD findings as failures (see {@linkcode RunSuiteOptions.strict}).
+   *
+   * @default false
+   */
+  strict?: boolean;
+  /**
    * Called after each suite run (for progress output).
    *
    * @default undefined
@@ -140,6 +146,7 @@ export async function runConformance(
         caseTimeoutMs: target.caseTimeoutMs ?? options.caseTimeoutMs,
         startTimeoutMs: target.startTimeoutMs,
         concurrency: options.concurrency,
+        strict: options.strict,
         onCase: options.onCase
           ? (c) => options.onCase!(target.name, suite.profile.id, c)
           : undefined,

@@ -66,6 +66,13 @@ export interface RunSuiteOptions {
    */
   concurrency?: number;
   /**
+   * Treat SHOULD findings as failures: a case with any finding fails, and the verdict is
+   * `not-conformant` instead of `conformant-with-warnings`.
+   *
+   * @default false
+   */
+  strict?: boolean;
+  /**
    * Called after each case, in completion order (for progress output).
    *
    * @default undefined
@@ -261,7 +268,7 @@ export async function runSuite(
         s.cases++;
         if (failing.has(id)) s.failures++;
       }
-      const failed = evaluation.findings.some((f) => f.level === "MUST");
+      const failed = evaluation.findings.some((f) => f.level === "MUST" || options.strict);
       return { ...head, outcome: failed ? "failed" : "passed", findings: evaluation.findings };
     } catch (error) {
       abort.abort();

@@ -19,8 +19,9 @@ export interface Citation {
   /** Section or clause within the file, for example `Single Item Format`. */
   section: string;
   /**
-   * The verbatim sentence(s) of the spec that the rule enforces, when the spec has them (a
-   * rule read into a silent point cites its spec-notes instead and may have none).
+   * The verbatim sentence(s) of the contract that make the rule a requirement (for a rule
+   * citing a spec-notes file: the spec sentence the kit's reading starts from). Several
+   * fragments of one file are joined with ` […] `; whitespace is not significant.
    */
   quote?: string;
 }
