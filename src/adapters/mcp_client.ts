@@ -17,6 +17,16 @@ export interface McpConnection {
   transport: McpTransport;
   /** The server's error stream so far, when the factory can read it (bounded). */
   stderr?: () => string;
+  /**
+   * What the transport saw around the response to request `id` that the protocol forbids
+   * (taken once), when it checks.
+   */
+  violations?: (id: string | number) => { transport: string; message: string }[];
+  /**
+   * The kit's own account of the connection for an error message (exit code, first output
+   * line, URL), never mixed into `stderr`.
+   */
+  diagnostics?: () => string;
 }
 
 /** Makes a fresh transport to the server: spawns it (stdio) or points at its URL (HTTP). */
@@ -72,9 +82,106 @@ export interface McpClientAdapterOptions {
 
 const MAX_PAGES = 20;
 
+type Violation = { transport: string; message: string };
+
 class Connection {
   closed = false;
-  constructor(readonly client: Client, readonly stderr: (() => string) | undefined) {}
+  /** Ids of requests sent and not answered yet. */
+  readonly outstanding = new Set<string | number>();
+  /** How many requests were unanswered when the connection closed. */
+  unansweredAtClose = 0;
+  /** Id of the last request sent (the SDK sends inside `request()`, synchronously). */
+  lastSent: string | number | undefined;
+  /** Id of the initialize request: its violations go to the first call. */
+  initId: string | number | undefined;
+  calls = 0;
+  constructor(readonly client: Client, readonly made: McpConnection) {}
+  get stderr(): (() => string) | undefined {
+    return this.made.stderr;
+  }
+}
+
+function isRequest(m: unknown): m is { id: string | number; method: string } {
+  const o = m as Record<string, unknown>;
+  return typeof o.method === "string" && (typeof o.id === "string" || typeof o.id === "number");
+}
+
+function isResponse(m: unknown): m is { id: string | number } {
+  const o = m as Record<string, unknown>;
+  return (typeof o.id === "string" || typeof o.id === "number") && !("method" in o);
+}
+
+/** The transport as the client sees it, counting the requests left unanswered. */
+function tracked(inner: McpTransport, conn: () => Connection): McpTransport {
+  const outer: McpTransport = {
+    start: () => inner.start(),
+    close: () => inner.close(),
+    send(message, options) {
+      if (isRequest(message)) {
+        conn().outstanding.add(message.id);
+        conn().lastSent = message.id;
+      }
+      return inner.send(message, options);
+    },
+    setProtocolVersion(version: string) {
+      inner.setProtocolVersion?.(version);
+    },
+  };
+  Object.defineProperty(outer, "sessionId", { get: () => inner.sessionId, enumerable: true });
+  inner.onmessage = (message, extra) => {
+    if (isResponse(message)) conn().outstanding.delete(message.id);
+    outer.onmessage?.(message, extra);
+  };
+  inner.onerror = (error) => outer.onerror?.(error);
+  inner.onclose = () => {
+    const c = conn();
+    if (!c.closed) c.unansweredAtClose = c.outstanding.size;
+    outer.onclose?.();
+  };
+  return outer;
+}
+
+/**
+ * Calls share the connection; a call re-sent alone after a crash holds it alone (writer
+ * preference: calls that come while one waits, wait behind it).
+ */
+class SoloLock {
+  #shared = 0;
+  #solo = false;
+  #waiting: { solo: boolean; go: () => void }[] = [];
+  async shared(): Promise<() => void> {
+    if (this.#solo || this.#waiting.length > 0) {
+      await new Promise<void>((go) => this.#waiting.push({ solo: false, go }));
+    } else this.#shared++;
+    return () => {
+      this.#shared--;
+      this.#pump();
+    };
+  }
+  async solo(): Promise<() => void> {
+    if (this.#solo || this.#shared > 0 || this.#waiting.length > 0) {
+      await new Promise<void>((go) => this.#waiting.push({ solo: true, go }));
+    } else this.#solo = true;
+    return () => {
+      this.#solo = false;
+      this.#pump();
+    };
+  }
+  #pump(): void {
+    while (this.#waiting.length > 0 && !this.#solo) {
+      const next = this.#waiting[0];
+      if (next.solo) {
+        if (this.#shared > 0) return;
+        this.#waiting.shift();
+        this.#solo = true;
+        next.go();
+        return;
+      }
+      this.#waiting.shift();
+      this.#shared++;
+      next.go();
+    }
+  }
 }
 
 /**
@@ -125,24 +232,41 @@ export function mcpClientAdapter(
   let connecting: Promise<Connection> | undefined;
   let restarts = 0;
   let shut = false;
-  let lastStderr: (() => string) | undefined;
+  let lastMade: McpConnection | undefined;
   let workspace: McpWorkspace | undefined;
+
+  const lock = new SoloLock();
+  const live = new Set<McpTransport>();
 
   const connect = async (signal?: AbortSignal): Promise<Connection> => {
     const made = await factory();
-    lastStderr = made.stderr;
+    lastMade = made;
+    live.add(made.transport);
     const client = new Client({ name: "netconform", version: "0.1.0" }, { capabilities: {} });
-    const conn = new Connection(client, made.stderr);
+    const conn: Connection = new Connection(client, made);
+    const transport = tracked(made.transport, () => conn);
     client.onclose = () => {
       conn.closed = true;
     };
     try {
-      await client.connect(made.transport, { timeout: initTimeoutMs, signal });
+      await client.connect(transport, { timeout: initTimeoutMs, signal });
     } catch (error) {
       await client.close().catch(() => {});
-      throw new Error(`MCP initialization failed: ${messageOf(error)}`);
+      await made.transport.close().catch(() => {});
+      live.delete(made.transport);
+      const seen = made.diagnostics?.();
+      throw new Error(
+        `MCP initialization failed: ${messageOf(error)}${seen ? ` (${seen})` : ""}`,
+      );
     }
+    conn.initId = conn.lastSent;
     return conn;
+  };
+
+  /** Ends what is left of a closed connection (a crashed server's children, say). */
+  const retire = (conn: Connection) => {
+    live.delete(conn.made.transport);
+    void conn.made.transport.close().catch(() => {});
   };
 
   const connection = (): Promise<Connection> => {
@@ -156,6 +280,7 @@ export function mcpClientAdapter(
           );
         }
         restarts++;
+        retire(current);
       }
       connecting = connect().then((c) => {
         current = c;
@@ -167,11 +292,39 @@ export function mcpClientAdapter(
     return connecting;
   };
 
-  const request = async (
+  const take = (conn: Connection, id: string | number | undefined): Violation[] =>
+    id === undefined ? [] : conn.made.violations?.(id) ?? [];
+
+  /**
+   * One attempt of a request. `"again"`: the server closed the connection with other calls
+   * in flight, so this call may be innocent; it is re-sent alone.
+   */
+  const attempt = async (
     method: "tools/list" | "tools/call",
     params: Record<string, unknown>,
     callOptions: AdapterCallOptions,
-  ): Promise<Reply> => {
+    alone: boolean,
+  ): Promise<Reply | "again"> => {
+    const release = alone ? await lock.solo() : await lock.shared();
+    try {
+      return await send(method, params, callOptions, alone);
+    } finally {
+      release();
+    }
+  };
+
+  const send = async (
+    method: "tools/list" | "tools/call",
+    params: Record<string, unknown>,
+    callOptions: AdapterCallOptions,
+    alone: boolean,
+  ): Promise<Reply | "again"> => {
+    if (callOptions.signal?.aborted) {
+      return {
+        kind: "errored",
+        message: `${method} aborted: ${messageOf(callOptions.signal.reason)}`,
+      };
+    }
     let conn: Connection;
     try {
       conn = await connection();
@@ -187,13 +340,23 @@ export function mcpClientAdapter(
     const onAbort = () => abort.abort(callOptions.signal?.reason ?? new Error("aborted"));
     callOptions.signal?.addEventListener("abort", onAbort, { once: true });
     if (callOptions.signal?.aborted) onAbort();
+    const pending = conn.client.request({ method, params }, ResultSchema, {
+      signal: abort.signal,
+      timeout: callTimeoutMs + 1_000,
+    });
+    // The SDK sends inside request(), synchronously: the id is the one just sent.
+    const id = conn.lastSent;
+    const first = conn.calls++ === 0;
     try {
-      const result = await conn.client.request({ method, params }, ResultSchema, {
-        signal: abort.signal,
-        timeout: callTimeoutMs + 1_000,
-      });
-      return { kind: "result", value: result };
+      const result = await pending;
+      const violations = [...(first ? take(conn, conn.initId) : []), ...take(conn, id)];
+      return {
+        kind: "result",
+        value: result,
+        ...(violations.length > 0 ? { protocolViolations: violations } : {}),
+      };
     } catch (error) {
+      take(conn, id);
       if (timedOut) {
         return {
           kind: "errored",
@@ -208,11 +371,13 @@ export function mcpClientAdapter(
         };
       }
       if (conn.closed) {
+        if (!alone && conn.unansweredAtClose > 1) return "again";
+        const seen = conn.made.diagnostics?.();
         return {
           kind: "errored",
           message: `the server closed the connection during ${method} (crash?): ${
             messageOf(error)
-          }`,
+          }${seen ? ` (${seen})` : ""}`,
           ...stderrOf(conn),
         };
       }
@@ -230,8 +395,23 @@ export function mcpClientAdapter(
     }
   };
 
+  /**
+   * A request. When the server dies with several calls in flight, none is blamed at once:
+   * each is re-sent alone (once, on a restarted server), so only a call that crashes the
+   * server by itself is errored and the others get their real answers.
+   */
+  const request = async (
+    method: "tools/list" | "tools/call",
+    params: Record<string, unknown>,
+    callOptions: AdapterCallOptions,
+  ): Promise<Reply> => {
+    const reply = await attempt(method, params, callOptions, false);
+    if (reply !== "again") return reply;
+    return await attempt(method, params, callOptions, true) as Reply;
+  };
+
   const stderrOf = (conn?: Connection): { stderr?: string } => {
-    const text = (conn?.stderr ?? lastStderr)?.();
+    const text = (conn?.stderr ?? lastMade?.stderr)?.();
     return text ? { stderr: text } : {};
   };
 
@@ -292,13 +472,16 @@ export function mcpClientAdapter(
     async close(): Promise<void> {
       if (shut) return;
       shut = true;
-      const conn = current ?? await connecting?.catch(() => undefined);
+      const conn = current;
       current = undefined;
+      // A connection still being made is ended too: its transport is in `live`.
       await conn?.client.close().catch(() => {});
+      await Promise.all([...live].map((t) => t.close().catch(() => {})));
+      live.clear();
       await options.onClose?.().catch(() => {});
     },
     stderr(): string {
-      return lastStderr?.() ?? "";
+      return lastMade?.stderr?.() ?? "";
     },
   };
 }
