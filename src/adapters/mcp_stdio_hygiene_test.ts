@@ -1,0 +1,122 @@
+/**
+ * The MCP stdio adapter's hygiene: non-protocol stdout lines are reported with the answer
+ * they came before, the server's process group is ended on every exit path, and an init
+ * failure says what the kit saw (exit code, first stdout line) outside `stderr`.
+ */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { mcpStdioAdapter } from "./mcp_stdio.ts";
+
+const PY = fileURLToPath(new URL("./testdata/noisy_mcp_server.py", import.meta.url));
+const PYTHON = "/usr/bin/python3";
+const call = (name: string) => ({ operation: "call_tool", input: { name, arguments: {} } });
+
+/** The processes whose command line holds `marker` (read from /proc). */
+function processesWith(marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      const cmdline = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`);
+      if (cmdline.includes(marker)) found.push(Number(entry.name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+async function gone(marker: string, withinMs: number): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  while (Date.now() < until) {
+    if (processesWith(marker).length === 0) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return processesWith(marker).length === 0;
+}
+
+Deno.test("stdout lines that are not MCP messages come back, escaped, with the answer they preceded", async () => {
+  const adapter = mcpStdioAdapter([PYTHON, PY, "noisy"]);
+  await adapter.start();
+  const first = await adapter.run(call("alpha"));
+  assert.equal(first.kind, "result");
+  assert.deepEqual((first as { protocolViolations?: unknown }).protocolViolations, [
+    { transport: "stdio", message: 'a stdout line that is not JSON: "server starting"' },
+    {
+      transport: "stdio",
+      message: 'a stdout line that is not JSON: "debug: calling \\u001b[31malpha"',
+    },
+  ]);
+  const second = await adapter.run(call("beta"));
+  assert.deepEqual((second as { protocolViolations?: unknown }).protocolViolations, [
+    {
+      transport: "stdio",
+      message: 'a stdout line that is not JSON: "debug: calling \\u001b[31mbeta"',
+    },
+  ]);
+  await adapter.close();
+});
+
+Deno.test("a server that writes only MCP messages gives answers without protocolViolations", async () => {
+  const adapter = mcpStdioAdapter([PYTHON, PY, "clean"]);
+  await adapter.start();
+  const reply = await adapter.run(call("alpha"));
+  assert.deepEqual(reply, {
+    kind: "result",
+    value: { content: [{ type: "text", text: "alpha" }] },
+  });
+  await adapter.close();
+});
+
+Deno.test("after an init timeout the server and its children are gone; the message says what stdout held", async () => {
+  const marker = `60.${Date.now() % 100000}`;
+  const adapter = mcpStdioAdapter(["sh", "-c", `echo hello; sleep ${marker}; echo never`], {
+    initTimeoutMs: 300,
+  });
+  const started = Date.now();
+  await assert.rejects(
+    adapter.start(),
+    (error: Error) => {
+      assert.match(error.message, /MCP initialization failed/);
+      assert.match(error.message, /its first stdout line: "hello"/);
+      return true;
+    },
+  );
+  const failedAfter = Date.now() - started;
+  assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
+  console.log(`init timeout 300 ms: start failed after ${failedAfter} ms, group gone after ${
+    Date.now() - started
+  } ms`);
+  assert.equal(adapter.stderr!(), "", "the kit's diagnostics are not in the server's stderr");
+  await adapter.close();
+});
+
+Deno.test("close ends the server's process group, children included", async () => {
+  const marker = `61.${Date.now() % 100000}`;
+  // The server forks a child that keeps running; the server itself answers MCP.
+  const adapter = mcpStdioAdapter([
+    "sh",
+    "-c",
+    `sleep ${marker} & exec ${PYTHON} ${PY} clean`,
+  ]);
+  await adapter.start();
+  assert.equal((await adapter.run(call("x"))).kind, "result");
+  assert.ok(processesWith(marker).length > 0, "the child runs while the server runs");
+  const closing = Date.now();
+  await adapter.close();
+  assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
+  console.log(`close: group gone after ${Date.now() - closing} ms`);
+});
+
+Deno.test("a server that exits at start: the exit code is in the message, not in stderr", async () => {
+  const adapter = mcpStdioAdapter(["sh", "-c", "echo 'not mcp'; echo oops >&2; exit 3"], {
+    initTimeoutMs: 5_000,
+  });
+  await assert.rejects(adapter.start(), (error: Error) => {
+    assert.match(error.message, /it exited with code 3/);
+    assert.match(error.message, /its first stdout line: "not mcp"/);
+    return true;
+  });
+  assert.equal(adapter.stderr!(), "oops\n");
+  await adapter.close();
+});
