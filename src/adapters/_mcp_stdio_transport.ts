@@ -69,6 +69,7 @@ export class McpStdioTransport implements Transport {
   #dropped = 0;
   #byId = new Map<string | number, StdoutViolation[]>();
   #firstLine?: string;
+  #sawMessage = false;
   #exit?: string;
   #torn?: string;
   #closed = false;
@@ -90,13 +91,18 @@ export class McpStdioTransport implements Transport {
 
   /**
    * What the kit saw of the process, for an error message: exit code or signal, the first
-   * stdout line, a torn last line (escaped). Empty when there is nothing to say.
+   * stdout line (while no MCP message came), a torn last line (escaped). Empty when there is
+   * nothing to say.
    */
   diagnostics(): string {
     const parts: string[] = [];
     if (this.#exit) parts.push(this.#exit);
-    if (this.#firstLine !== undefined) parts.push(`its first stdout line: ${excerpt(this.#firstLine)}`);
-    if (this.#torn !== undefined) parts.push(`its stdout ended inside a line: ${excerpt(this.#torn)}`);
+    if (this.#firstLine !== undefined && !this.#sawMessage) {
+      parts.push(`its first stdout line: ${excerpt(this.#firstLine)}`);
+    }
+    if (this.#torn !== undefined) {
+      parts.push(`its stdout ended inside a line: ${excerpt(this.#torn)}`);
+    }
     return parts.join("; ");
   }
 
@@ -182,7 +188,9 @@ export class McpStdioTransport implements Transport {
       this.#chunks = [];
       this.#buffered = 0;
       this.#violation(`a stdout line over ${this.#options.maxLineBytes} bytes: ${excerpt(head)}`);
-      this.onerror?.(new Error(`The server wrote a stdout line over ${this.#options.maxLineBytes} bytes`));
+      this.onerror?.(
+        new Error(`The server wrote a stdout line over ${this.#options.maxLineBytes} bytes`),
+      );
       void this.close();
     }
   }
@@ -194,7 +202,9 @@ export class McpStdioTransport implements Transport {
       value = JSON.parse(line);
     } catch {
       this.#violation(
-        line.trim() === "" ? "an empty stdout line" : `a stdout line that is not JSON: ${excerpt(line)}`,
+        line.trim() === ""
+          ? "an empty stdout line"
+          : `a stdout line that is not JSON: ${excerpt(line)}`,
       );
       return;
     }
@@ -204,6 +214,7 @@ export class McpStdioTransport implements Transport {
       return;
     }
     const message = parsed.data as Message;
+    this.#sawMessage = true;
     if (isResponse(message) && (this.#pending.length > 0 || this.#dropped > 0)) {
       const kept = this.#pending;
       if (this.#dropped > 0) {

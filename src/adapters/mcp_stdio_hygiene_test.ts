@@ -84,9 +84,11 @@ Deno.test("after an init timeout the server and its children are gone; the messa
   );
   const failedAfter = Date.now() - started;
   assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
-  console.log(`init timeout 300 ms: start failed after ${failedAfter} ms, group gone after ${
-    Date.now() - started
-  } ms`);
+  console.log(
+    `init timeout 300 ms: start failed after ${failedAfter} ms, group gone after ${
+      Date.now() - started
+    } ms`,
+  );
   assert.equal(adapter.stderr!(), "", "the kit's diagnostics are not in the server's stderr");
   await adapter.close();
 });
