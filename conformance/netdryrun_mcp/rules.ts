@@ -83,6 +83,17 @@ export const netdryrunMcpOwnRules: readonly Rule[] = [
       "tested.files names only files the kit laid out, each with its sha256, and names netdryrun.yml and the topology",
     cite: { spec: SPEC, section: "$defs/run_result/properties/tested (description)" },
   },
+  {
+    id: "NDM-STDOUT-MCP-ONLY",
+    level: "MUST",
+    statement:
+      "Over stdio, the server writes nothing to its stdout but MCP messages (one JSON-RPC message a line)",
+    cite: {
+      spec: NOTES,
+      section: "stdout carries only MCP messages",
+      quote: "The server MUST NOT write anything to its stdout that is not a valid MCP message.",
+    },
+  },
 ];
 
 /**

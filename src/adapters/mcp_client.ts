@@ -439,15 +439,18 @@ export function mcpClientAdapter(
       switch (req.operation) {
         case "list_tools": {
           const tools: unknown[] = [];
+          const violations: Violation[] = [];
           let cursor: string | undefined;
           for (let page = 0; page < MAX_PAGES; page++) {
             const reply = await request("tools/list", cursor ? { cursor } : {}, callOptions);
             if (reply.kind !== "result") return reply;
+            violations.push(...reply.protocolViolations ?? []);
             const value = reply.value as { tools?: unknown; nextCursor?: unknown };
-            if (!Array.isArray(value.tools)) return reply;
+            const seen = violations.length > 0 ? { protocolViolations: violations } : {};
+            if (!Array.isArray(value.tools)) return { ...reply, ...seen };
             tools.push(...value.tools);
             if (typeof value.nextCursor !== "string" || value.nextCursor === "") {
-              return { kind: "result", value: { ...value, tools } };
+              return { kind: "result", value: { ...value, tools }, ...seen };
             }
             cursor = value.nextCursor;
           }
