@@ -2,6 +2,7 @@ import { childEnv } from "./_child_env.ts";
 import { join } from "node:path";
 import type { Adapter } from "../core/types.ts";
 import { McpStdioTransport } from "./_mcp_stdio_transport.ts";
+import { JSONRPCMessageSchema } from "./_mcp_sdk.ts";
 import { mcpClientAdapter, type McpWorkspace } from "./mcp_client.ts";
 
 /** Options of {@linkcode mcpStdioAdapter}. */
@@ -107,6 +108,7 @@ export function mcpStdioAdapter(
       env,
       ...(options.cwd ? { cwd: options.cwd } : {}),
       maxLineBytes: options.maxMessageBytes ?? 8 * 1024 * 1024,
+      isMessage: (value) => JSONRPCMessageSchema.safeParse(value).success,
     });
     return {
       transport,
