@@ -48,6 +48,58 @@ export function excerpt(line: string): string {
   return JSON.stringify(cut ? line.slice(0, EXCERPT_CHARS) : line) + (cut ? " (cut)" : "");
 }
 
+/** Process groups of the servers running now, ended if the kit is interrupted or exits. */
+const liveGroups = new Set<number>();
+let guarded = false;
+
+function killGroup(pid: number, signal: "SIGTERM" | "SIGKILL"): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false; // the group is gone
+  }
+}
+
+/** Ends every live group at once (the kit is going away: no grace period). */
+function endAll(): void {
+  for (const pid of liveGroups) killGroup(pid, "SIGKILL");
+  liveGroups.clear();
+}
+
+const onSigint = () => onSignal(130);
+const onSigterm = () => onSignal(143);
+function onSignal(code: number): void {
+  endAll();
+  Deno.exit(code);
+}
+
+/**
+ * While a server runs, Ctrl-C (SIGINT) and SIGTERM end its group before the kit exits with
+ * 130 or 143 (the servers are in groups of their own, so the terminal's Ctrl-C does not reach
+ * them), and so does any exit of the kit (`unload`).
+ */
+function guard(on: boolean): void {
+  if (on === guarded) return;
+  guarded = on;
+  for (const [name, fn] of [["SIGINT", onSigint], ["SIGTERM", onSigterm]] as const) {
+    try {
+      if (on) Deno.addSignalListener(name, fn);
+      else Deno.removeSignalListener(name, fn);
+    } catch {
+      // a platform without this signal
+    }
+  }
+  if (on) globalThis.addEventListener("unload", endAll);
+  else globalThis.removeEventListener("unload", endAll);
+}
+
+function track(pid: number, live: boolean): void {
+  if (live) liveGroups.add(pid);
+  else liveGroups.delete(pid);
+  guard(liveGroups.size > 0);
+}
+
 function isResponse(m: unknown): m is { id: string | number } {
   const o = m as Record<string, unknown>;
   return (typeof o.id === "string" || typeof o.id === "number") &&
@@ -144,7 +196,10 @@ export class McpStdioTransport {
         this.onerror?.(error);
         this.#finish();
       });
-      child.once("spawn", () => resolve());
+      child.once("spawn", () => {
+        if (child.pid !== undefined) track(child.pid, true);
+        resolve();
+      });
       child.once("exit", (code, signal) => {
         this.#exit ??= signal ? `it was ended by ${signal}` : `it exited with code ${code}`;
         // A child of the server may keep stdout open: the server is gone all the same.
@@ -259,15 +314,8 @@ export class McpStdioTransport {
     if (!child || child.pid === undefined) return;
     const pid = child.pid;
     child.stdin?.end();
-    const signal = (name: "SIGTERM" | "SIGKILL") => {
-      try {
-        process.kill(-pid, name);
-        return true;
-      } catch {
-        return false; // the group is gone
-      }
-    };
-    if (!signal("SIGTERM")) {
+    if (!killGroup(pid, "SIGTERM")) {
+      track(pid, false);
       await this.#exited;
       return;
     }
@@ -279,7 +327,8 @@ export class McpStdioTransport {
     ]);
     clearTimeout(timer);
     // The leader may be gone while its children still run: end the group in any case.
-    signal("SIGKILL");
+    killGroup(pid, "SIGKILL");
+    track(pid, false);
     if (timedOut) await this.#exited;
   }
 }
