@@ -131,6 +131,7 @@ export class McpStdioTransport {
   #exit?: string;
   #torn?: string;
   #closed = false;
+  #ended = false;
   #exited?: Promise<void>;
 
   constructor(options: McpStdioTransportOptions) {
@@ -162,6 +163,11 @@ export class McpStdioTransport {
       parts.push(`its stdout ended inside a line: ${excerpt(this.#torn)}`);
     }
     return parts.join("; ");
+  }
+
+  /** Whether the server exited or its stdin broke: a close follows (within 500 ms). */
+  ended(): boolean {
+    return this.#ended;
   }
 
   /** The violations attached to the response of request `id` (taken once). */
@@ -201,6 +207,7 @@ export class McpStdioTransport {
         resolve();
       });
       child.once("exit", (code, signal) => {
+        this.#ended = true;
         this.#exit ??= signal ? `it was ended by ${signal}` : `it exited with code ${code}`;
         // A child of the server may keep stdout open: the server is gone all the same.
         const late = setTimeout(() => this.#finish(), EXIT_GRACE_MS);
@@ -221,7 +228,10 @@ export class McpStdioTransport {
           : this.#stderrDecoder.decode(chunk, { stream: true });
         if (this.#stderr.length > STDERR_KEEP * 2) this.#stderr = this.#stderr.slice(-STDERR_KEEP);
       });
-      child.stdin!.on("error", (error) => this.onerror?.(error));
+      child.stdin!.on("error", (error) => {
+        this.#ended = true; // a broken pipe: the server is gone or stopped reading
+        this.onerror?.(error);
+      });
     });
   }
 
@@ -296,6 +306,7 @@ export class McpStdioTransport {
   send(message: Message): Promise<void> {
     const stdin = this.#child?.stdin;
     if (!stdin || this.#closed) return Promise.reject(new Error("Not connected"));
+    if (this.#ended) return Promise.reject(new Error("The server has exited"));
     return new Promise((resolve, reject) => {
       stdin.write(JSON.stringify(message) + "\n", (error) => (error ? reject(error) : resolve()));
     });

@@ -27,6 +27,11 @@ export interface McpConnection {
    * line, URL), never mixed into `stderr`.
    */
   diagnostics?: () => string;
+  /**
+   * Whether the server is known to be gone (exited, broken pipe) although the close has not
+   * reached the client yet: a failed send then waits for the close and counts as one.
+   */
+  ended?: () => boolean;
 }
 
 /** Makes a fresh transport to the server: spawns it (stdio) or points at its URL (HTTP). */
@@ -81,6 +86,8 @@ export interface McpClientAdapterOptions {
 }
 
 const MAX_PAGES = 20;
+/** Milliseconds a call sent to a server known gone waits for the connection's close. */
+const ENDED_WAIT_MS = 2_000;
 
 type Violation = { transport: string; message: string };
 
@@ -95,10 +102,22 @@ class Connection {
   /** Id of the initialize request: its violations go to the first call. */
   initId: string | number | undefined;
   calls = 0;
-  constructor(readonly client: Client, readonly made: McpConnection) {}
+  /** Resolves when the connection closed. */
+  readonly whenClosed: Promise<void>;
+  markClosed!: () => void;
+  constructor(readonly client: Client, readonly made: McpConnection) {
+    this.whenClosed = new Promise((resolve) => (this.markClosed = resolve));
+  }
   get stderr(): (() => string) | undefined {
     return this.made.stderr;
   }
+}
+
+/** Waits until the connection closed, at most `ms`. */
+async function closedWithin(conn: Connection, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([conn.whenClosed, new Promise((done) => (timer = setTimeout(done, ms)))]);
+  clearTimeout(timer);
 }
 
 function isRequest(m: unknown): m is { id: string | number; method: string } {
@@ -247,6 +266,7 @@ export function mcpClientAdapter(
     const transport = tracked(made.transport, () => conn);
     client.onclose = () => {
       conn.closed = true;
+      conn.markClosed();
     };
     try {
       await client.connect(transport, { timeout: initTimeoutMs, signal });
@@ -269,7 +289,15 @@ export function mcpClientAdapter(
     void conn.made.transport.close().catch(() => {});
   };
 
-  const connection = (): Promise<Connection> => {
+  const connection = async (): Promise<Connection> => {
+    if (current && !current.closed && current.made.ended?.()) {
+      // The server is gone and its close is on the way: wait for it, then start a new one.
+      await closedWithin(current, ENDED_WAIT_MS);
+    }
+    return await connectionNow();
+  };
+
+  const connectionNow = (): Promise<Connection> => {
     if (shut) return Promise.reject(new Error("adapter is closed"));
     if (current && !current.closed) return Promise.resolve(current);
     if (!connecting) {
@@ -369,6 +397,9 @@ export function mcpClientAdapter(
           kind: "errored",
           message: `${method} aborted: ${messageOf(callOptions.signal.reason)}`,
         };
+      }
+      if (!conn.closed && !(error instanceof McpError) && conn.made.ended?.()) {
+        await closedWithin(conn, ENDED_WAIT_MS); // sent to a server that is gone
       }
       if (conn.closed) {
         if (!alone && conn.unansweredAtClose > 1) return "again";

@@ -115,6 +115,7 @@ export function mcpStdioAdapter(
       stderr: () => transport.stderr(),
       violations: (id) => transport.takeViolations(id),
       diagnostics: () => transport.diagnostics(),
+      ended: () => transport.ended(),
     };
   }, {
     kind: "mcp-stdio",

@@ -11,19 +11,16 @@ const PY = fileURLToPath(new URL("./testdata/noisy_mcp_server.py", import.meta.u
 const PYTHON = "/usr/bin/python3";
 const call = (name: string) => ({ operation: "call_tool", input: { name, arguments: {} } });
 
-/** The processes whose command line holds `marker` (read from /proc). */
-function processesWith(marker: string): number[] {
-  const found: number[] = [];
-  for (const entry of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(entry.name)) continue;
-    try {
-      const cmdline = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`);
-      if (cmdline.includes(marker)) found.push(Number(entry.name));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
+/** The processes whose command line holds `marker` (from `ps`: /proc needs --allow-all). */
+function processesWith(marker: string, atStart = false): number[] {
+  const out = new Deno.Command("ps", { args: ["-eo", "pid=,args="], stdout: "piped" })
+    .outputSync();
+  return new TextDecoder().decode(out.stdout).split("\n")
+    .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray =>
+      m !== null && (atStart ? m[2].startsWith(marker) : m[2].includes(marker))
+    )
+    .map((m) => Number(m[1]));
 }
 
 async function gone(marker: string, withinMs: number): Promise<boolean> {
@@ -103,7 +100,7 @@ Deno.test("close ends the server's process group, children included", async () =
   ]);
   await adapter.start();
   assert.equal((await adapter.run(call("x"))).kind, "result");
-  assert.ok(processesWith(marker).length > 0, "the child runs while the server runs");
+  assert.ok(processesWith(`sleep ${marker}`, true).length > 0, "the child runs meanwhile");
   const closing = Date.now();
   await adapter.close();
   assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
@@ -132,10 +129,10 @@ Deno.test("Ctrl-C (SIGINT) of the kit ends the server's group, which the termina
     stderr: "null",
   }).spawn();
   const until = Date.now() + 20_000;
-  while (processesWith(`sleep\0${marker}`).length === 0 && Date.now() < until) {
+  while (processesWith(`sleep ${marker}`, true).length === 0 && Date.now() < until) {
     await new Promise((r) => setTimeout(r, 50));
   }
-  assert.ok(processesWith(`sleep\0${marker}`).length > 0, "the server started");
+  assert.ok(processesWith(`sleep ${marker}`, true).length > 0, "the server started");
   kit.kill("SIGINT");
   const status = await kit.status;
   assert.equal(status.code, 130);
