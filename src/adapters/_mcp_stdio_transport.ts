@@ -308,7 +308,11 @@ export class McpStdioTransport {
     if (!stdin || this.#closed) return Promise.reject(new Error("Not connected"));
     if (this.#ended) return Promise.reject(new Error("The server has exited"));
     return new Promise((resolve, reject) => {
-      stdin.write(JSON.stringify(message) + "\n", (error) => (error ? reject(error) : resolve()));
+      stdin.write(JSON.stringify(message) + "\n", (error) => {
+        if (!error) return resolve();
+        this.#ended = true; // a broken pipe: the server is gone or stopped reading
+        reject(error);
+      });
     });
   }
 

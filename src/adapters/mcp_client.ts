@@ -6,6 +6,7 @@ import type {
   Request,
 } from "../core/types.ts";
 import { messageOf } from "../core/_message_of.ts";
+import { SoloLock } from "./_solo_lock.ts";
 import { Client, McpError, ResultSchema, type Transport } from "./_mcp_sdk.ts";
 
 /** The MCP SDK's client transport interface (stdio, Streamable HTTP, in-memory). */
@@ -158,49 +159,6 @@ function tracked(inner: McpTransport, conn: () => Connection): McpTransport {
     outer.onclose?.();
   };
   return outer;
-}
-
-/**
- * Calls share the connection; a call re-sent alone after a crash holds it alone (writer
- * preference: calls that come while one waits, wait behind it).
- */
-class SoloLock {
-  #shared = 0;
-  #solo = false;
-  #waiting: { solo: boolean; go: () => void }[] = [];
-  async shared(): Promise<() => void> {
-    if (this.#solo || this.#waiting.length > 0) {
-      await new Promise<void>((go) => this.#waiting.push({ solo: false, go }));
-    } else this.#shared++;
-    return () => {
-      this.#shared--;
-      this.#pump();
-    };
-  }
-  async solo(): Promise<() => void> {
-    if (this.#solo || this.#shared > 0 || this.#waiting.length > 0) {
-      await new Promise<void>((go) => this.#waiting.push({ solo: true, go }));
-    } else this.#solo = true;
-    return () => {
-      this.#solo = false;
-      this.#pump();
-    };
-  }
-  #pump(): void {
-    while (this.#waiting.length > 0 && !this.#solo) {
-      const next = this.#waiting[0];
-      if (next.solo) {
-        if (this.#shared > 0) return;
-        this.#waiting.shift();
-        this.#solo = true;
-        next.go();
-        return;
-      }
-      this.#waiting.shift();
-      this.#shared++;
-      next.go();
-    }
-  }
 }
 
 /**
