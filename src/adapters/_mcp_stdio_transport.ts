@@ -300,7 +300,7 @@ export class McpStdioTransport {
   #violation(message: string): void {
     if (this.#pending.length < MAX_KEPT) this.#pending.push({ transport: "stdio", message });
     else this.#dropped++;
-    this.onerror?.(new Error(`The server wrote ${message}`));
+    // Not an onerror: the adapter returns these with the answer (takeViolations).
   }
 
   send(message: Message): Promise<void> {

@@ -103,6 +103,8 @@ class Connection {
   /** Id of the initialize request: its violations go to the first call. */
   initId: string | number | undefined;
   calls = 0;
+  /** The last error the transport reported (onerror), for messages. */
+  transportError: string | undefined;
   /** Resolves when the connection closed. */
   readonly whenClosed: Promise<void>;
   markClosed!: () => void;
@@ -226,13 +228,20 @@ export function mcpClientAdapter(
       conn.closed = true;
       conn.markClosed();
     };
+    client.onerror = (error) => {
+      conn.transportError = messageOf(error).slice(0, 300);
+    };
     try {
       await client.connect(transport, { timeout: initTimeoutMs, signal });
     } catch (error) {
       await client.close().catch(() => {});
       await made.transport.close().catch(() => {});
       live.delete(made.transport);
-      const seen = made.diagnostics?.();
+      const seen = [
+        made.diagnostics?.(),
+        conn.transportError && `transport: ${conn.transportError}`,
+      ]
+        .filter(Boolean).join("; ");
       throw new Error(
         `MCP initialization failed: ${messageOf(error)}${seen ? ` (${seen})` : ""}`,
       );
@@ -373,9 +382,12 @@ export function mcpClientAdapter(
       if (error instanceof McpError) {
         return { kind: "raised", type: `McpError(${error.code})`, message: error.message };
       }
+      const reported = conn.transportError && conn.transportError !== messageOf(error)
+        ? ` (transport: ${conn.transportError})`
+        : "";
       return {
         kind: "errored",
-        message: `${method} failed: ${messageOf(error)}`,
+        message: `${method} failed: ${messageOf(error)}${reported}`,
         ...stderrOf(conn),
       };
     } finally {

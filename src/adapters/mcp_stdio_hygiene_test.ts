@@ -138,3 +138,16 @@ Deno.test("Ctrl-C (SIGINT) of the kit ends the server's group, which the termina
   assert.equal(status.code, 130);
   assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
 });
+
+Deno.test("a stdout line over the size cap ends the start at once; the transport's error is in the message", async () => {
+  const marker = `63.${Date.now() % 100000}`;
+  const adapter = mcpStdioAdapter(
+    ["sh", "-c", `head -c 300 /dev/zero | tr '\\0' x; sleep ${marker}`],
+    { maxMessageBytes: 64, initTimeoutMs: 10_000 },
+  );
+  const started = Date.now();
+  await assert.rejects(adapter.start(), /transport: The server wrote a stdout line over 64 bytes/);
+  assert.ok(Date.now() - started < 5_000, "not after the init timeout");
+  assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
+  await adapter.close();
+});
