@@ -43,7 +43,7 @@ const MAX_KEPT = 20;
 type Message = any;
 
 /** The line, escaped (JSON string syntax) and capped. */
-export function excerpt(line: string): string {
+function excerpt(line: string): string {
   const cut = line.length > EXCERPT_CHARS;
   return JSON.stringify(cut ? line.slice(0, EXCERPT_CHARS) : line) + (cut ? " (cut)" : "");
 }
