@@ -237,11 +237,10 @@ export function mcpClientAdapter(
       await client.close().catch(() => {});
       await made.transport.close().catch(() => {});
       live.delete(made.transport);
-      const seen = [
-        made.diagnostics?.(),
-        conn.transportError && `transport: ${conn.transportError}`,
-      ]
-        .filter(Boolean).join("; ");
+      const news = conn.transportError && !messageOf(error).includes(conn.transportError)
+        ? `transport: ${conn.transportError}`
+        : undefined;
+      const seen = [made.diagnostics?.(), news].filter(Boolean).join("; ");
       throw new Error(
         `MCP initialization failed: ${messageOf(error)}${seen ? ` (${seen})` : ""}`,
       );
