@@ -16,11 +16,8 @@ const GOLDEN = new URL("./testdata/golden/", import.meta.url);
 const ROOT = new URL("../", import.meta.url);
 const UPDATE = Deno.env.get("CONFORM_UPDATE_GOLDEN") === "1";
 
-/** Targets whose report still depends on scheduling (issue: MCP crash blame), with why. */
-const UNSTABLE: Record<string, string> = {
-  "netdryrun-mcp-mutant-crash-mid-call":
-    "a crash errors every MCP call in flight, so which cases error depends on scheduling",
-};
+/** Targets whose report still depends on scheduling, with why (none today). */
+const UNSTABLE: Record<string, string> = {};
 
 function normalize(json: string): unknown {
   // Stack traces name the implementation's files: their line numbers move with any edit.

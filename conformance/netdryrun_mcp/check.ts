@@ -278,6 +278,17 @@ function checkToolCall(obs: Obj): Finding[] {
   return out;
 }
 
+function checkProtocol(obs: Obj): Finding[] {
+  const seen = (obs.protocol_violations ?? []) as { transport: string; message: string }[];
+  return seen.map((v, i) =>
+    finding(
+      "NDM-STDOUT-MCP-ONLY",
+      jsonPointer("protocol_violations", i),
+      `over ${v.transport}, the server wrote ${v.message}`,
+    )
+  );
+}
+
 function checkTestedFiles(scenario: Obj, files: Obj): Finding[] {
   const laid = scenario.files as Record<string, string>;
   const out: Finding[] = [];
@@ -343,7 +354,10 @@ export function checkMcpObservation(value: unknown): Finding[] {
   if (shape.length > 0) return shape;
   try {
     const obs = value as Obj;
-    return obs.kind === "tools_list" ? checkToolsList(obs) : checkToolCall(obs);
+    return [
+      ...checkProtocol(obs),
+      ...(obs.kind === "tools_list" ? checkToolsList(obs) : checkToolCall(obs)),
+    ];
   } catch (error) {
     return [
       finding("NDM-OBSERVATION", "", `the observation could not be checked: ${String(error)}`),

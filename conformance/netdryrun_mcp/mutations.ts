@@ -56,6 +56,24 @@ const NON_SETUP_KINDS: ResultKind[] = [
 
 /** Mutations of the MCP-level rules. */
 const ownMutations: Mutation<unknown>[] = [
+  own(
+    "stdout-noise",
+    "NDM-STDOUT-MCP-ONLY",
+    "a stdout line that is not an MCP message came with the answer",
+    (o) => {
+      if (o.kind !== "tools_list" && o.kind !== "tool_call") return undefined;
+      const lines = ["server ready", "DEBUG: calling dry_run", ""];
+      return fc.constantFrom(...lines).map((line) => {
+        o.protocol_violations = [{
+          transport: "stdio",
+          message: line === ""
+            ? "an empty stdout line"
+            : `a stdout line that is not JSON: ${JSON.stringify(line)}`,
+        }];
+        return "/protocol_violations/0";
+      });
+    },
+  ),
   own("drop-kind", "NDM-OBSERVATION", "drop the observation's kind", (o) => {
     delete o.kind;
     return "";

@@ -139,6 +139,17 @@ export const netdryrunMcpOwnRules: readonly Rule[] = [
         "What this run tested, read before it started, so a verdict can be tied to a version of the files: a sha256 of netdryrun.yml, the topology and every file the topology binds, loads as a startup config or licence, or reads as env-files.",
     },
   },
+  {
+    id: "NDM-STDOUT-MCP-ONLY",
+    level: "MUST",
+    statement:
+      "Over stdio, the server writes nothing to its stdout but MCP messages (one JSON-RPC message a line)",
+    cite: {
+      spec: "https://modelcontextprotocol.io/specification/2025-06-18/basic/transports",
+      section: "stdio (reading: spec-notes/netdryrun-mcp.md, stdout carries only MCP messages)",
+      quote: "The server MUST NOT write anything to its stdout that is not a valid MCP message.",
+    },
+  },
 ];
 
 /**

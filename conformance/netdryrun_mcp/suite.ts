@@ -102,13 +102,19 @@ const CASES: { id: string; description: string; input: McpCaseInput; required?: 
   ),
 ];
 
-const TOOLS_LIST_RULES = ["NDM-OBSERVATION", "NDM-TOOLS-OFFERED", "NDM-INPUT-SCHEMA"];
+const TOOLS_LIST_RULES = [
+  "NDM-OBSERVATION",
+  "NDM-TOOLS-OFFERED",
+  "NDM-INPUT-SCHEMA",
+  "NDM-STDOUT-MCP-ONLY",
+];
 const CALL_RULES = [
   "NDM-OBSERVATION",
   "NDM-CALL-ANSWERED",
   "NDM-RESULT-READABLE",
   "NDM-AGREE",
   "NDM-IS-ERROR",
+  "NDM-STDOUT-MCP-ONLY",
   ...netdryrunRules.map((r) => r.id),
 ];
 
@@ -240,6 +246,9 @@ async function evaluateCall(
     const obs: Record<string, unknown> = { kind: "tool_call", tool, arguments: args, scenario };
     if (reply.kind === "raised") obs.raised = { type: reply.type, message: reply.message };
     else obs.call_result = reply.value;
+    if (reply.kind === "result" && reply.protocolViolations?.length) {
+      obs.protocol_violations = reply.protocolViolations;
+    }
     if (reply.kind === "result" && isObject(reply.value)) {
       const d = decodeResult(reply.value, tool);
       const path = isObject(d.value) ? d.value.evidence_file : undefined;
@@ -289,9 +298,12 @@ export const netdryrunMcpSuite: Suite = {
     const input = testCase.input as McpCaseInput;
     if (!input.tool) {
       const reply = await invoke({ operation: "list_tools", input: {} });
-      const obs = reply.kind === "raised"
+      const obs: Record<string, unknown> = reply.kind === "raised"
         ? { kind: "tools_list", raised: { type: reply.type, message: reply.message } }
         : { kind: "tools_list", result: reply.value };
+      if (reply.kind === "result" && reply.protocolViolations?.length) {
+        obs.protocol_violations = reply.protocolViolations;
+      }
       return { findings: checkMcpObservation(obs), checked: TOOLS_LIST_RULES };
     }
     return await evaluateCall(input, testCase.id, invoke, options);

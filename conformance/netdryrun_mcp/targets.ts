@@ -16,6 +16,6 @@ export const netdryrunMcpTargets: readonly EmbeddedTarget[] = [
     description: `reference server mutant: ${m.description}`,
     suites: [embeddedSuite(netdryrunMcpSuite, REFERENCE_OPTIONS)],
     mutant: { breaks: m.breaks, ...(m.errored ? { errored: true } : {}) },
-    create: () => referenceStdioAdapter({ mutant: name, callTimeoutMs: 3_000 }),
+    create: () => referenceStdioAdapter({ mutant: name, callTimeoutMs: 3_000, maxRestarts: 12 }),
   })),
 ];

@@ -24,6 +24,7 @@ export {
   CallToolRequestSchema,
   CallToolResultSchema,
   isInitializeRequest,
+  JSONRPCMessageSchema,
   ListToolsRequestSchema,
   ListToolsResultSchema,
   McpError,

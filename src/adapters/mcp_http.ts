@@ -123,6 +123,7 @@ export function mcpHttpAdapter(url: string, options: McpHttpAdapterOptions = {})
         maxRetries: 0,
       },
     }),
+    diagnostics: () => `URL "${endpoint.href}"`,
   }), {
     kind: "mcp-http",
     initTimeoutMs: options.initTimeoutMs,

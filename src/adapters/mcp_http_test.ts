@@ -46,3 +46,16 @@ Deno.test("a URL where nothing listens fails start; bad URLs and roots are refus
     /not inside/,
   );
 });
+
+Deno.test("an init failure names the URL in its message", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  const adapter = mcpHttpAdapter(`http://127.0.0.1:${port}/mcp`, { initTimeoutMs: 2_000 });
+  await assert.rejects(
+    adapter.start(),
+    new RegExp(`MCP initialization failed: .*\\(URL "http://127\\.0\\.0\\.1:${port}/mcp"\\)`),
+  );
+  assert.equal(adapter.stderr!(), "");
+  await adapter.close();
+});

@@ -1,7 +1,8 @@
 import { childEnv } from "./_child_env.ts";
 import { join } from "node:path";
 import type { Adapter } from "../core/types.ts";
-import { StdioClientTransport } from "./_mcp_sdk.ts";
+import { McpStdioTransport } from "./_mcp_stdio_transport.ts";
+import { JSONRPCMessageSchema } from "./_mcp_sdk.ts";
 import { mcpClientAdapter, type McpWorkspace } from "./mcp_client.ts";
 
 /** Options of {@linkcode mcpStdioAdapter}. */
@@ -59,15 +60,20 @@ export interface McpStdioAdapterOptions {
   maxMessageBytes?: number;
 }
 
-/** Bytes of the server's stderr kept (the latest). */
-const STDERR_KEEP = 16 * 1024;
-
 /**
- * An MCP adapter that starts the server as a child process and talks MCP over its stdio,
- * through the SDK's `StdioClientTransport`. The adapter creates a workspace folder (a temp
- * folder, removed at close) shared with the server; with `rootEnv`, the server's root is
- * `<workspace>/root`, passed in that variable. A crashed server is started again on the next
- * call (bounded); its stderr is kept (the last 16 KiB) for errored reports.
+ * An MCP adapter that starts the server as a child process and talks MCP over its stdio
+ * (newline-delimited JSON-RPC, through the kit's own transport). The adapter creates a
+ * workspace folder (a temp folder, removed at close) shared with the server; with `rootEnv`,
+ * the server's root is `<workspace>/root`, passed in that variable. A crashed server is
+ * started again on the next call (bounded); its stderr is kept (the last 16 KiB) for errored
+ * reports.
+ *
+ * The server runs in its own process group, ended (SIGTERM, then SIGKILL after 2 s) at close,
+ * after a failed start and when a crashed server is replaced: nothing it started is left
+ * behind. Every stdout line that is not a JSON-RPC message (a stray `console.log`, say) is
+ * recorded, escaped, and returned with the next answer as `protocolViolations` (lines written
+ * before the answer to `initialize` go with the first call). An init failure says the exit
+ * code and the first stdout line seen, in the message (never under `stderr`).
  *
  * @example Certify nothing, just list the reference server's tools
  * ```ts
@@ -96,20 +102,21 @@ export function mcpStdioAdapter(
   return mcpClientAdapter(() => {
     const env = childEnv(options.env, options.inheritEnv ?? false);
     if (options.rootEnv && workspace?.root) env[options.rootEnv] = workspace.root;
-    const transport = new StdioClientTransport({
+    const transport = new McpStdioTransport({
       command: argv[0],
       args: argv.slice(1),
       env,
       ...(options.cwd ? { cwd: options.cwd } : {}),
-      stderr: "pipe",
-      maxBufferSize: options.maxMessageBytes ?? 8 * 1024 * 1024,
+      maxLineBytes: options.maxMessageBytes ?? 8 * 1024 * 1024,
+      isMessage: (value) => JSONRPCMessageSchema.safeParse(value).success,
     });
-    let kept = "";
-    transport.stderr?.on("data", (chunk: Uint8Array | string) => {
-      kept += typeof chunk === "string" ? chunk : new TextDecoder().decode(chunk);
-      if (kept.length > STDERR_KEEP * 2) kept = kept.slice(-STDERR_KEEP);
-    });
-    return { transport, stderr: () => kept.slice(-STDERR_KEEP) };
+    return {
+      transport,
+      stderr: () => transport.stderr(),
+      violations: (id) => transport.takeViolations(id),
+      diagnostics: () => transport.diagnostics(),
+      ended: () => transport.ended(),
+    };
   }, {
     kind: "mcp-stdio",
     initTimeoutMs: options.initTimeoutMs,

@@ -173,9 +173,17 @@ export interface Request {
  * - `raised`: the implementation under test raised (its own failure, not the harness's).
  * - `skipped`: the implementation declined the request, with a reason.
  * - `errored`: the adapter or its process failed (crash, timeout, garbage): a harness fault.
+ *
+ * A `result` may carry `protocolViolations`: what the transport saw around this answer that
+ * its protocol forbids (for MCP over stdio, stdout lines that are not MCP messages, escaped),
+ * for the suite to report against the implementation.
  */
 export type Reply =
-  | { kind: "result"; value: unknown }
+  | {
+    kind: "result";
+    value: unknown;
+    protocolViolations?: { transport: string; message: string }[];
+  }
   | { kind: "raised"; type: string; message: string; traceback?: string }
   | { kind: "skipped"; reason: string }
   | { kind: "errored"; message: string; stderr?: string };

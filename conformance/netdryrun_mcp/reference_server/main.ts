@@ -57,6 +57,7 @@ if (import.meta.main) {
         Deno.stdout.writeSync(new TextEncoder().encode('{"jsonrpc":"2.0","id":'));
       },
     });
+    if (mutant === "stdout-noise") console.log("netdryrun-mcp reference server ready");
     await server.connect(new StdioServerTransport());
   } else {
     console.error("Usage: main.ts --stdio | --http PORT [--host ADDR]");

@@ -51,6 +51,10 @@ export const MUTANTS: Readonly<
     description: "a failed run carries the CHECKS PASSED verdict",
     breaks: ["NDR-VERDICT"],
   },
+  "stdout-noise": {
+    description: "over stdio, writes a start-up banner on stdout before the MCP messages",
+    breaks: ["NDM-STDOUT-MCP-ONLY"],
+  },
   "hang-tool": {
     description: "run_checks never answers",
     breaks: [],

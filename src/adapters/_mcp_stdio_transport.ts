@@ -1,0 +1,360 @@
+// The kit's own MCP stdio client transport (private helper of the MCP stdio adapter): spawns the
+// server in its own process group, frames newline-delimited JSON-RPC, validates every line, and
+// records what is not an MCP message (the stdio transport forbids anything else on stdout).
+import { type ChildProcess, spawn } from "node:child_process";
+import process from "node:process";
+
+/** A line of the server's stdout that is not an MCP message. */
+export interface StdoutViolation {
+  /** The transport the line came over. */
+  transport: "stdio";
+  /** What was wrong, with the line (escaped, capped). */
+  message: string;
+}
+
+/** Options of {@linkcode McpStdioTransport}. */
+export interface McpStdioTransportOptions {
+  command: string;
+  args: readonly string[];
+  env: Record<string, string>;
+  cwd?: string;
+  /** Largest line read from stdout, in bytes. */
+  maxLineBytes: number;
+  /**
+   * Whether a parsed line is a JSON-RPC message (the SDK's `JSONRPCMessageSchema`, passed in
+   * by the adapter: only `mcp_*` files load the SDK).
+   */
+  isMessage: (value: unknown) => boolean;
+  /** Milliseconds between SIGTERM and SIGKILL of the process group. */
+  killGraceMs?: number;
+}
+
+/** Bytes of stderr kept (the latest). */
+const STDERR_KEEP = 16 * 1024;
+/** Characters of an offending line quoted in a violation. */
+const EXCERPT_CHARS = 200;
+/** Milliseconds stdout may stay open after the server exited (its output drains first). */
+const EXIT_GRACE_MS = 500;
+/** Violations kept per response (the rest are counted). */
+const MAX_KEPT = 20;
+
+// Structurally the SDK's JSONRPCMessage; the adapter hands this class over as its Transport.
+// deno-lint-ignore no-explicit-any
+type Message = any;
+
+/** The line, escaped (JSON string syntax) and capped. */
+function excerpt(line: string): string {
+  const cut = line.length > EXCERPT_CHARS;
+  return JSON.stringify(cut ? line.slice(0, EXCERPT_CHARS) : line) + (cut ? " (cut)" : "");
+}
+
+/** Process groups of the servers running now, ended if the kit is interrupted or exits. */
+const liveGroups = new Set<number>();
+let guarded = false;
+
+function killGroup(pid: number, signal: "SIGTERM" | "SIGKILL"): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false; // the group is gone
+  }
+}
+
+/** Ends every live group at once (the kit is going away: no grace period). */
+function endAll(): void {
+  for (const pid of liveGroups) killGroup(pid, "SIGKILL");
+  liveGroups.clear();
+}
+
+const onSigint = () => onSignal(130);
+const onSigterm = () => onSignal(143);
+function onSignal(code: number): void {
+  endAll();
+  Deno.exit(code);
+}
+
+/**
+ * While a server runs, Ctrl-C (SIGINT) and SIGTERM end its group before the kit exits with
+ * 130 or 143 (the servers are in groups of their own, so the terminal's Ctrl-C does not reach
+ * them), and so does any exit of the kit (`unload`).
+ */
+function guard(on: boolean): void {
+  if (on === guarded) return;
+  guarded = on;
+  for (const [name, fn] of [["SIGINT", onSigint], ["SIGTERM", onSigterm]] as const) {
+    try {
+      if (on) Deno.addSignalListener(name, fn);
+      else Deno.removeSignalListener(name, fn);
+    } catch {
+      // a platform without this signal
+    }
+  }
+  if (on) globalThis.addEventListener("unload", endAll);
+  else globalThis.removeEventListener("unload", endAll);
+}
+
+function track(pid: number, live: boolean): void {
+  if (live) liveGroups.add(pid);
+  else liveGroups.delete(pid);
+  guard(liveGroups.size > 0);
+}
+
+function isResponse(m: unknown): m is { id: string | number } {
+  const o = m as Record<string, unknown>;
+  return (typeof o.id === "string" || typeof o.id === "number") &&
+    ("result" in o || "error" in o) && !("method" in o);
+}
+
+/**
+ * An SDK `Transport` over a child process's stdio. Non-protocol stdout lines seen before a
+ * response are attached to that response's id ({@linkcode McpStdioTransport.takeViolations});
+ * `close()` ends the whole process group (SIGTERM, then SIGKILL after a grace period).
+ */
+export class McpStdioTransport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: Message) => void;
+
+  #options: McpStdioTransportOptions;
+  #child?: ChildProcess;
+  #chunks: Uint8Array[] = [];
+  #buffered = 0;
+  #decoder = new TextDecoder();
+  #stderrDecoder = new TextDecoder();
+  #stderr = "";
+  #pending: StdoutViolation[] = [];
+  #dropped = 0;
+  #byId = new Map<string | number, StdoutViolation[]>();
+  #firstLine?: string;
+  #sawMessage = false;
+  #exit?: string;
+  #torn?: string;
+  #closed = false;
+  #ended = false;
+  #exited?: Promise<void>;
+
+  constructor(options: McpStdioTransportOptions) {
+    this.#options = options;
+  }
+
+  /** The process id, once started. */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  /** The server's stderr so far (the latest 16 KiB). */
+  stderr(): string {
+    return this.#stderr.slice(-STDERR_KEEP);
+  }
+
+  /**
+   * What the kit saw of the process, for an error message: exit code or signal, the first
+   * stdout line (while no MCP message came), a torn last line (escaped). Empty when there is
+   * nothing to say.
+   */
+  diagnostics(): string {
+    const parts: string[] = [];
+    if (this.#exit) parts.push(this.#exit);
+    if (this.#firstLine !== undefined && !this.#sawMessage) {
+      parts.push(`its first stdout line: ${excerpt(this.#firstLine)}`);
+    }
+    if (this.#torn !== undefined) {
+      parts.push(`its stdout ended inside a line: ${excerpt(this.#torn)}`);
+    }
+    return parts.join("; ");
+  }
+
+  /** Whether the server exited or its stdin broke: a close follows (within 500 ms). */
+  ended(): boolean {
+    return this.#ended;
+  }
+
+  /** The violations attached to the response of request `id` (taken once). */
+  takeViolations(id: string | number): StdoutViolation[] {
+    const found = this.#byId.get(id) ?? [];
+    this.#byId.delete(id);
+    return found;
+  }
+
+  start(): Promise<void> {
+    if (this.#child) throw new Error("The stdio transport is already started");
+    const { command, args, env, cwd } = this.#options;
+    return new Promise((resolve, reject) => {
+      let child: ChildProcess;
+      try {
+        child = spawn(command, [...args], {
+          env,
+          ...(cwd ? { cwd } : {}),
+          stdio: ["pipe", "pipe", "pipe"],
+          detached: true, // its own process group: close() ends the server and its children
+          windowsHide: true,
+        });
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      this.#child = child;
+      this.#exited = new Promise((done) => child.once("close", () => done()));
+      child.once("error", (error) => {
+        this.#exit ??= `it could not be started: ${error.message}`;
+        reject(error);
+        this.onerror?.(error);
+        this.#finish();
+      });
+      child.once("spawn", () => {
+        if (child.pid !== undefined) track(child.pid, true);
+        resolve();
+      });
+      child.once("exit", (code, signal) => {
+        this.#ended = true;
+        this.#exit ??= signal ? `it was ended by ${signal}` : `it exited with code ${code}`;
+        // A child of the server may keep stdout open: the server is gone all the same.
+        const late = setTimeout(() => this.#finish(), EXIT_GRACE_MS);
+        child.once("close", () => clearTimeout(late));
+      });
+      child.once("close", () => {
+        if (this.#buffered > 0) {
+          this.#torn = this.#decoder.decode(concat(this.#chunks, this.#buffered));
+          this.#chunks = [];
+          this.#buffered = 0;
+        }
+        this.#finish();
+      });
+      child.stdout!.on("data", (chunk: Uint8Array) => this.#read(chunk));
+      child.stderr!.on("data", (chunk: Uint8Array | string) => {
+        this.#stderr += typeof chunk === "string"
+          ? chunk
+          : this.#stderrDecoder.decode(chunk, { stream: true });
+        if (this.#stderr.length > STDERR_KEEP * 2) this.#stderr = this.#stderr.slice(-STDERR_KEEP);
+      });
+      child.stdin!.on("error", (error) => {
+        this.#ended = true; // a broken pipe: the server is gone or stopped reading
+        this.onerror?.(error);
+      });
+    });
+  }
+
+  #read(chunk: Uint8Array): void {
+    let start = 0;
+    for (;;) {
+      const nl = chunk.indexOf(10, start);
+      if (nl < 0) break;
+      const part = chunk.subarray(start, nl);
+      const line = this.#buffered > 0
+        ? this.#decoder.decode(concat([...this.#chunks, part], this.#buffered + part.length))
+        : this.#decoder.decode(part);
+      this.#chunks = [];
+      this.#buffered = 0;
+      start = nl + 1;
+      this.#line(line.endsWith("\r") ? line.slice(0, -1) : line);
+      if (this.#closed) return;
+    }
+    const rest = chunk.subarray(start);
+    if (rest.length === 0) return;
+    this.#chunks.push(rest.slice());
+    this.#buffered += rest.length;
+    if (this.#buffered > this.#options.maxLineBytes) {
+      const head = this.#decoder.decode(concat(this.#chunks, this.#buffered).subarray(0, 400));
+      this.#chunks = [];
+      this.#buffered = 0;
+      this.#violation(`a stdout line over ${this.#options.maxLineBytes} bytes: ${excerpt(head)}`);
+      this.onerror?.(
+        new Error(`The server wrote a stdout line over ${this.#options.maxLineBytes} bytes`),
+      );
+      void this.close();
+    }
+  }
+
+  #line(line: string): void {
+    this.#firstLine ??= line;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      this.#violation(
+        line.trim() === ""
+          ? "an empty stdout line"
+          : `a stdout line that is not JSON: ${excerpt(line)}`,
+      );
+      return;
+    }
+    if (!this.#options.isMessage(value)) {
+      this.#violation(`a stdout line that is not a JSON-RPC message: ${excerpt(line)}`);
+      return;
+    }
+    const message = value as Message;
+    this.#sawMessage = true;
+    if (isResponse(message) && (this.#pending.length > 0 || this.#dropped > 0)) {
+      const kept = this.#pending;
+      if (this.#dropped > 0) {
+        kept.push({ transport: "stdio", message: `and ${this.#dropped} more such lines` });
+      }
+      this.#byId.set(message.id, kept);
+      this.#pending = [];
+      this.#dropped = 0;
+    }
+    this.onmessage?.(message);
+  }
+
+  #violation(message: string): void {
+    if (this.#pending.length < MAX_KEPT) this.#pending.push({ transport: "stdio", message });
+    else this.#dropped++;
+    // Not an onerror: the adapter returns these with the answer (takeViolations).
+  }
+
+  send(message: Message): Promise<void> {
+    const stdin = this.#child?.stdin;
+    if (!stdin || this.#closed) return Promise.reject(new Error("Not connected"));
+    if (this.#ended) return Promise.reject(new Error("The server has exited"));
+    return new Promise((resolve, reject) => {
+      stdin.write(JSON.stringify(message) + "\n", (error) => {
+        if (!error) return resolve();
+        this.#ended = true; // a broken pipe: the server is gone or stopped reading
+        reject(error);
+      });
+    });
+  }
+
+  #finish(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.onclose?.();
+  }
+
+  /** Ends the process group: SIGTERM, then SIGKILL after the grace period; waits for the exit. */
+  async close(): Promise<void> {
+    const child = this.#child;
+    this.#finish();
+    if (!child || child.pid === undefined) return;
+    const pid = child.pid;
+    child.stdin?.end();
+    if (!killGroup(pid, "SIGTERM")) {
+      track(pid, false);
+      await this.#exited;
+      return;
+    }
+    const grace = this.#options.killGraceMs ?? 2_000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = await Promise.race([
+      this.#exited!.then(() => false),
+      new Promise<boolean>((done) => (timer = setTimeout(() => done(true), grace))),
+    ]);
+    clearTimeout(timer);
+    // The leader may be gone while its children still run: end the group in any case.
+    killGroup(pid, "SIGKILL");
+    track(pid, false);
+    if (timedOut) await this.#exited;
+  }
+}
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c.subarray(0, Math.min(c.length, total - at)), at);
+    at += c.length;
+    if (at >= total) break;
+  }
+  return out;
+}

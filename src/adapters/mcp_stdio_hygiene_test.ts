@@ -1,0 +1,153 @@
+/**
+ * The MCP stdio adapter's hygiene: non-protocol stdout lines are reported with the answer
+ * they came before, the server's process group is ended on every exit path, and an init
+ * failure says what the kit saw (exit code, first stdout line) outside `stderr`.
+ */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { mcpStdioAdapter } from "./mcp_stdio.ts";
+
+const PY = fileURLToPath(new URL("./testdata/noisy_mcp_server.py", import.meta.url));
+const PYTHON = "/usr/bin/python3";
+const call = (name: string) => ({ operation: "call_tool", input: { name, arguments: {} } });
+
+/** The processes whose command line holds `marker` (from `ps`: /proc needs --allow-all). */
+function processesWith(marker: string, atStart = false): number[] {
+  const out = new Deno.Command("ps", { args: ["-eo", "pid=,args="], stdout: "piped" })
+    .outputSync();
+  return new TextDecoder().decode(out.stdout).split("\n")
+    .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray =>
+      m !== null && (atStart ? m[2].startsWith(marker) : m[2].includes(marker))
+    )
+    .map((m) => Number(m[1]));
+}
+
+async function gone(marker: string, withinMs: number): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  while (Date.now() < until) {
+    if (processesWith(marker).length === 0) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return processesWith(marker).length === 0;
+}
+
+Deno.test("stdout lines that are not MCP messages come back, escaped, with the answer they preceded", async () => {
+  const adapter = mcpStdioAdapter([PYTHON, PY, "noisy"]);
+  await adapter.start();
+  const first = await adapter.run(call("alpha"));
+  assert.equal(first.kind, "result");
+  assert.deepEqual((first as { protocolViolations?: unknown }).protocolViolations, [
+    { transport: "stdio", message: 'a stdout line that is not JSON: "server starting"' },
+    {
+      transport: "stdio",
+      message: 'a stdout line that is not JSON: "debug: calling \\u001b[31malpha"',
+    },
+  ]);
+  const second = await adapter.run(call("beta"));
+  assert.deepEqual((second as { protocolViolations?: unknown }).protocolViolations, [
+    {
+      transport: "stdio",
+      message: 'a stdout line that is not JSON: "debug: calling \\u001b[31mbeta"',
+    },
+  ]);
+  await adapter.close();
+});
+
+Deno.test("a server that writes only MCP messages gives answers without protocolViolations", async () => {
+  const adapter = mcpStdioAdapter([PYTHON, PY, "clean"]);
+  await adapter.start();
+  const reply = await adapter.run(call("alpha"));
+  assert.deepEqual(reply, {
+    kind: "result",
+    value: { content: [{ type: "text", text: "alpha" }] },
+  });
+  await adapter.close();
+});
+
+Deno.test("after an init timeout the server and its children are gone; the message says what stdout held", async () => {
+  const marker = `60.${Date.now() % 100000}`;
+  const adapter = mcpStdioAdapter(["sh", "-c", `echo hello; sleep ${marker}; echo never`], {
+    initTimeoutMs: 300,
+  });
+  const started = Date.now();
+  await assert.rejects(
+    adapter.start(),
+    (error: Error) => {
+      assert.match(error.message, /MCP initialization failed/);
+      assert.match(error.message, /its first stdout line: "hello"/);
+      return true;
+    },
+  );
+  const failedAfter = Date.now() - started;
+  assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
+  console.log(
+    `init timeout 300 ms: start failed after ${failedAfter} ms, group gone after ${
+      Date.now() - started
+    } ms`,
+  );
+  assert.equal(adapter.stderr!(), "", "the kit's diagnostics are not in the server's stderr");
+  await adapter.close();
+});
+
+Deno.test("close ends the server's process group, children included", async () => {
+  const marker = `61.${Date.now() % 100000}`;
+  // The server forks a child that keeps running; the server itself answers MCP.
+  const adapter = mcpStdioAdapter([
+    "sh",
+    "-c",
+    `sleep ${marker} & exec ${PYTHON} ${PY} clean`,
+  ]);
+  await adapter.start();
+  assert.equal((await adapter.run(call("x"))).kind, "result");
+  assert.ok(processesWith(`sleep ${marker}`, true).length > 0, "the child runs meanwhile");
+  const closing = Date.now();
+  await adapter.close();
+  assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
+  console.log(`close: group gone after ${Date.now() - closing} ms`);
+});
+
+Deno.test("a server that exits at start: the exit code is in the message, not in stderr", async () => {
+  const adapter = mcpStdioAdapter(["sh", "-c", "echo 'not mcp'; echo oops >&2; exit 3"], {
+    initTimeoutMs: 5_000,
+  });
+  await assert.rejects(adapter.start(), (error: Error) => {
+    assert.match(error.message, /it exited with code 3/);
+    assert.match(error.message, /its first stdout line: "not mcp"/);
+    return true;
+  });
+  assert.equal(adapter.stderr!(), "oops\n");
+  await adapter.close();
+});
+
+Deno.test("Ctrl-C (SIGINT) of the kit ends the server's group, which the terminal's signal does not reach", async () => {
+  const marker = `62.${Date.now() % 100000}`;
+  const script = fileURLToPath(new URL("./testdata/hold_mcp_stdio.ts", import.meta.url));
+  const kit = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", script, marker],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const until = Date.now() + 20_000;
+  while (processesWith(`sleep ${marker}`, true).length === 0 && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.ok(processesWith(`sleep ${marker}`, true).length > 0, "the server started");
+  kit.kill("SIGINT");
+  const status = await kit.status;
+  assert.equal(status.code, 130);
+  assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
+});
+
+Deno.test("a stdout line over the size cap ends the start at once; the transport's error is in the message", async () => {
+  const marker = `63.${Date.now() % 100000}`;
+  const adapter = mcpStdioAdapter(
+    ["sh", "-c", `head -c 300 /dev/zero | tr '\\0' x; sleep ${marker}`],
+    { maxMessageBytes: 64, initTimeoutMs: 10_000 },
+  );
+  const started = Date.now();
+  await assert.rejects(adapter.start(), /transport: The server wrote a stdout line over 64 bytes/);
+  assert.ok(Date.now() - started < 5_000, "not after the init timeout");
+  assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
+  await adapter.close();
+});
