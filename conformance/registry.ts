@@ -36,6 +36,11 @@ export interface EmbeddedTarget {
    * report; `errored` says its fault shows as errored cases (a crash, a hang), not a finding.
    */
   mutant?: { breaks: string[]; errored?: boolean };
+  /**
+   * Milliseconds a case may take, when the default (10 s) is too short for the target (an
+   * agent process that runs up to 100 model calls a request).
+   */
+  caseTimeoutMs?: number;
   /** Makes a fresh adapter for one suite run. */
   create(): Adapter;
 }

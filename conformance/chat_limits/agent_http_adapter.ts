@@ -151,7 +151,8 @@ export interface ChatSessionResult {
  * the agent (when a command is given) with the model's base URL and key in the environment
  * variables it names, waits for it to listen, and serves two operations. `chat` posts one body
  * to the chat endpoint (as the `http` adapter does). `chat_session` registers the script once
- * per request, appends its marker to the request's message, posts the requests in order, and
+ * per request, appends its marker to the request's message (and makes a session id unique to
+ * the call: one call is one fresh session), posts the requests in order, and
  * returns what the endpoint streamed and what the model server saw. A stream that does not end
  * within the request timeout is a harness fault (`errored`). `close()` kills the agent's
  * process group and stops the model server.
@@ -178,6 +179,7 @@ export function agentHttpAdapter(options: AgentHttpAdapterOptions): Adapter {
   let agent: AgentProcess | undefined;
   let chat: Adapter | undefined;
   const timeoutMs = options.chat?.timeoutMs ?? 10_000;
+  let sessions = 0;
 
   async function shutdown() {
     await chat?.close();
@@ -206,6 +208,9 @@ export function agentHttpAdapter(options: AgentHttpAdapterOptions): Adapter {
     if (!model || !chat) return { kind: "errored", message: "the adapter is not started" };
     const exchanges: ChatExchange[] = [];
     const tokens: string[] = [];
+    // One call is one fresh session: a session id is made unique to this call, so that two
+    // cases naming the same id never share the agent's state.
+    const fresh = `nc${++sessions}`;
     try {
       for (const request of input.requests) {
         const token = model.register(input.script);
@@ -214,6 +219,9 @@ export function agentHttpAdapter(options: AgentHttpAdapterOptions): Adapter {
           ...request,
           message: `${request.message} ${scriptMarker(token)}`,
         };
+        if (typeof request.session_id === "string") {
+          body.session_id = `${request.session_id}.${fresh}`;
+        }
         const reply = await chat.run({
           operation: "chat",
           input: input.project_id === undefined ? { body } : { body, project_id: input.project_id },

@@ -49,6 +49,12 @@ function referenceServerAdapter(name: string, flaws: ChatServerFlaws): Adapter {
 
 const LANGGRAPH_SERVER = new URL("../../examples/langgraph_agent/server.ts", import.meta.url);
 const LANGGRAPH_TOKEN = "netconform-langgraph-token";
+/**
+ * A case of the LangGraph.js agent may run 3 requests of up to 100 model calls each (about
+ * 3 s a request here, more on a loaded machine): the default 10 s would make reports depend
+ * on load.
+ */
+const LANGGRAPH_CASE_MS = 60_000;
 
 /**
  * The LangGraph.js reference agent (examples/langgraph_agent/server.ts, a Deno process) behind
@@ -73,7 +79,7 @@ function langGraphAdapter(flaw?: string): Adapter {
       env: { CHAT_TOKEN: LANGGRAPH_TOKEN, PORT: "0" },
       readyLine: "^listening (http://127\\.0\\.0\\.1:\\d+)$",
     },
-    chat: { token: LANGGRAPH_TOKEN, timeoutMs: 10_000 },
+    chat: { token: LANGGRAPH_TOKEN, timeoutMs: LANGGRAPH_CASE_MS },
     tools: {
       echo: { name: "execute_command", arg: "command", args: { node: "R1" } },
       fail: { name: "start_node", arg: "node" },
@@ -93,7 +99,7 @@ const langGraphMutants: readonly { flaw: string; description: string; breaks: st
   {
     flaw: "iteration-off-by-one",
     description: "LangGraph.js agent: remaining_steps starts at max_iterations + 1",
-    breaks: ["CL-ITER-MAX"],
+    breaks: ["CL-ITER-MAX", "CL-ITER-LAST"],
   },
   {
     flaw: "check-after-execute",
@@ -149,6 +155,7 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
       "LangGraph.js reference agent (examples/langgraph_agent) over its own HTTP endpoint, the kit's scripted model behind it",
     profiles: [PROFILE],
     options: { [PROFILE]: { surface: "http-agent" } },
+    caseTimeoutMs: LANGGRAPH_CASE_MS,
     create: () => langGraphAdapter(),
   },
   ...agentMutants.map((m): EmbeddedTarget => ({
@@ -184,6 +191,7 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
     profiles: [PROFILE],
     options: { [PROFILE]: { surface: "http-agent" } },
     mutant: { breaks: m.breaks },
+    caseTimeoutMs: LANGGRAPH_CASE_MS,
     create: () => langGraphAdapter(m.flaw),
   })),
 ];

@@ -100,6 +100,7 @@ function embedded(): ConformanceTarget[] {
       options: { volatile: [], ...t.options?.[id] },
     })),
     create: t.create,
+    ...(t.caseTimeoutMs ? { caseTimeoutMs: t.caseTimeoutMs } : {}),
   }));
 }
 
