@@ -9,6 +9,7 @@ import { subprocessAdapterKind } from "./kind_subprocess.ts";
 import { mcpStdioAdapterKind } from "./kind_mcp_stdio.ts";
 import { mcpHttpAdapterKind } from "./kind_mcp_http.ts";
 import { httpAdapterKind } from "./kind_http.ts";
+import { httpAgentAdapterKind } from "./kind_http_agent.ts";
 
 /** What a config file's adapter section turns into. */
 export interface AdapterKind {
@@ -40,4 +41,5 @@ export const adapterKinds: readonly AdapterKind[] = [
   mcpStdioAdapterKind,
   mcpHttpAdapterKind,
   httpAdapterKind,
+  httpAgentAdapterKind,
 ];
