@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import { agentHttpAdapter } from "./agent_http_adapter.ts";
+
+const HUNG = new URL("./testdata/hung_agent.ts", import.meta.url).pathname;
+
+const adapterFor = (...args: string[]) =>
+  agentHttpAdapter({
+    command: {
+      argv: [
+        Deno.execPath(),
+        "run",
+        "--quiet",
+        "--allow-net=127.0.0.1",
+        "--allow-run=sleep",
+        HUNG,
+        ...args,
+      ],
+      readyLine: "^listening (http://\\S+)$",
+    },
+    chat: { timeoutMs: 500 },
+    startMs: 20_000,
+  });
+
+/** Whether a process is alive (a zombie is not). */
+function alive(pid: number): boolean {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    return !/^\d+ \(.*\) Z/.test(stat);
+  } catch {
+    return false;
+  }
+}
+
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
+function pids(stderr: string): number[] {
+  const m = /pids (\d+) (\d+)/.exec(stderr);
+  assert.ok(m, stderr);
+  return [Number(m[1]), Number(m[2])];
+}
+
+Deno.test({
+  name:
+    "a hung agent errors the session within the request timeout; close() ends its process group",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const adapter = adapterFor();
+    await adapter.start();
+    const started = Date.now();
+    const reply = await adapter.run({
+      operation: "chat_session",
+      input: { script: { turns: [{ final: "hi" }] }, requests: [{ message: "hello" }] },
+    });
+    const took = Date.now() - started;
+    assert.equal(reply.kind, "errored");
+    assert.match((reply as { message: string }).message, /did not end within 500 ms/);
+    assert.ok(took < 5000, `${took} ms`);
+    assert.ok(await until(() => /pids/.test(adapter.stderr?.() ?? ""), 5000));
+    const [agent, grandchild] = pids(adapter.stderr!());
+    assert.ok(alive(agent) && alive(grandchild));
+    await adapter.close();
+    assert.ok(await until(() => !alive(agent) && !alive(grandchild), 5000), "processes left");
+    await adapter.close(); // twice is fine
+  },
+});
+
+Deno.test({
+  name: "an agent that exits before it is ready fails the start with its output, nothing left",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const adapter = adapterFor("--exit");
+    let message = "";
+    await assert.rejects(adapter.start(), (error: Error) => {
+      message = error.message;
+      return /did not print a line matching .* \(it exited\)/.test(message) &&
+        /boom: the agent cannot start/.test(message);
+    });
+    const [, grandchild] = pids(message);
+    assert.ok(await until(() => !alive(grandchild), 5000), "the grandchild was left");
+    await adapter.close();
+  },
+});
+
+Deno.test("other operations are skipped; chat before start is a harness fault", async () => {
+  const adapter = agentHttpAdapter({ baseUrl: "http://127.0.0.1:9" });
+  assert.equal((await adapter.run({ operation: "run_agent", input: {} })).kind, "skipped");
+  assert.equal((await adapter.run({ operation: "chat", input: {} })).kind, "errored");
+  await adapter.close();
+});
