@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-import-prefix
 // The LangGraph.js stack of this example, pinned here and nowhere else: the kit's core does not
 // depend on LangChain.
 export {
