@@ -21,23 +21,21 @@ const adapterFor = (...args: string[]) =>
     startMs: 20_000,
   });
 
-/** Whether a process is alive (a zombie is not). */
-function alive(pid: number): boolean {
-  try {
-    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-    return !/^\d+ \(.*\) Z/.test(stat);
-  } catch {
-    return false;
-  }
+/** Whether a process is alive (a zombie is not); `ps`, since /proc needs --allow-all. */
+async function alive(pid: number): Promise<boolean> {
+  const { stdout } = await new Deno.Command("ps", { args: ["-o", "stat=", "-p", String(pid)] })
+    .output();
+  const state = new TextDecoder().decode(stdout).trim();
+  return state !== "" && !state.startsWith("Z");
 }
 
-async function until(check: () => boolean, ms: number): Promise<boolean> {
+async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    if (check()) return true;
+    if (await check()) return true;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return check();
+  return await check();
 }
 
 function pids(stderr: string): number[] {
@@ -52,23 +50,32 @@ Deno.test({
   ignore: Deno.build.os !== "linux",
   async fn() {
     const adapter = adapterFor();
-    await adapter.start();
-    const started = Date.now();
-    const reply = await adapter.run({
-      operation: "chat_session",
-      input: { script: { turns: [{ final: "hi" }] }, requests: [{ message: "hello" }] },
-    });
-    const took = Date.now() - started;
-    assert.equal(reply.kind, "errored");
-    assert.match((reply as { message: string }).message, /did not end within 500 ms/);
-    assert.ok(took < 5000, `${took} ms`);
-    // The whole line: under load it can arrive in pieces.
-    assert.ok(await until(() => /pids \d+ \d+\n/.test(adapter.stderr?.() ?? ""), 5000));
-    const [agent, grandchild] = pids(adapter.stderr!());
-    assert.ok(alive(agent) && alive(grandchild), `${agent} ${grandchild}`);
-    await adapter.close();
-    assert.ok(await until(() => !alive(agent) && !alive(grandchild), 5000), "processes left");
-    await adapter.close(); // twice is fine
+    const seen: number[] = [];
+    try {
+      await adapter.start();
+      const started = Date.now();
+      const reply = await adapter.run({
+        operation: "chat_session",
+        input: { script: { turns: [{ final: "hi" }] }, requests: [{ message: "hello" }] },
+      });
+      const took = Date.now() - started;
+      assert.equal(reply.kind, "errored");
+      assert.match((reply as { message: string }).message, /did not end within 500 ms/);
+      assert.ok(took < 5000, `${took} ms`);
+      // The whole line: under load it can arrive in pieces.
+      assert.ok(await until(() => /pids \d+ \d+\n/.test(adapter.stderr?.() ?? ""), 5000));
+      const [agent, grandchild] = pids(adapter.stderr!());
+      seen.push(agent, grandchild);
+      assert.ok(await alive(agent) && await alive(grandchild), `${agent} ${grandchild}`);
+      await adapter.close();
+      assert.ok(
+        await until(async () => !(await alive(agent)) && !(await alive(grandchild)), 5000),
+        "processes left",
+      );
+    } finally {
+      await adapter.close(); // twice is fine
+      for (const pid of seen) if (await alive(pid)) Deno.kill(pid, "SIGKILL"); // a failed run's
+    }
   },
 });
 
@@ -78,14 +85,19 @@ Deno.test({
   async fn() {
     const adapter = adapterFor("--exit");
     let message = "";
-    await assert.rejects(adapter.start(), (error: Error) => {
-      message = error.message;
-      return /did not print a line matching .* \(it exited\)/.test(message) &&
-        /boom: the agent cannot start/.test(message);
-    });
+    try {
+      await assert.rejects(adapter.start(), (error: Error) => {
+        message = error.message;
+        return /did not print a line matching .* \(it exited\)/.test(message) &&
+          /boom: the agent cannot start/.test(message);
+      });
+    } finally {
+      await adapter.close();
+    }
     const [, grandchild] = pids(message);
-    assert.ok(await until(() => !alive(grandchild), 5000), "the grandchild was left");
-    await adapter.close();
+    const gone = await until(async () => !(await alive(grandchild)), 5000);
+    if (!gone) Deno.kill(grandchild, "SIGKILL");
+    assert.ok(gone, "the grandchild was left");
   },
 });
 
