@@ -125,3 +125,82 @@ Deno.test("a config file catches the Python agent's carried-over count over HTTP
     .map((x: { id: string }) => x.id);
   assert.deepEqual(failing, ["CL-PER-REQUEST"]);
 });
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+const PY_HTTP_AGENT = new URL("../../examples/python/chat_agent_http.py", import.meta.url).pathname;
+
+Deno.test("an agent started by the kit and polled on its URL (no ready line)", async () => {
+  const port = freePort();
+  const r = await conform(
+    `
+version: 1
+targets:
+  - name: polled
+    profiles:
+      - id: gns3.chat-limits/v1
+        options: { surface: http-agent }
+    adapter:
+      kind: http-agent
+      base_url: http://127.0.0.1:${port}
+      command:
+        argv: ${JSON.stringify([pythonPath(), PY_HTTP_AGENT])}
+        env: { PORT: "${port}" }
+    timeouts: { case_ms: 60000 }
+`,
+    "--runs",
+    "2",
+  );
+  assert.equal(r.code, 0, r.err);
+  assert.equal(r.report.suites[0].verdict, "conformant");
+});
+
+Deno.test("an agent already running, its model endpoint set to the kit's fixed model port", async () => {
+  const modelPort = freePort();
+  const agent = new Deno.Command(pythonPath(), {
+    args: [PY_HTTP_AGENT],
+    env: { OPENAI_BASE_URL: `http://127.0.0.1:${modelPort}/v1`, OPENAI_API_KEY: "x", PORT: "0" },
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = agent.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    let text = "";
+    while (!/listening (http:\/\/\S+)\n/.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    const baseUrl = /listening (http:\/\/\S+)\n/.exec(text)![1];
+    const r = await conform(
+      `
+version: 1
+targets:
+  - name: running
+    profiles:
+      - id: gns3.chat-limits/v1
+        options: { surface: http-agent }
+    adapter:
+      kind: http-agent
+      base_url: ${baseUrl}
+      model_port: ${modelPort}
+    timeouts: { case_ms: 60000 }
+`,
+      "--runs",
+      "2",
+    );
+    assert.equal(r.code, 0, r.err);
+    const suite = r.report.suites[0];
+    assert.equal(suite.verdict, "conformant");
+    assert.ok(suite.rules.find((x: { id: string }) => x.id === "CL-TOOL-MAX").cases > 0);
+  } finally {
+    agent.kill("SIGKILL");
+    await reader.cancel().catch(() => {});
+    await agent.status;
+  }
+});
