@@ -97,7 +97,21 @@ export interface ScriptedModelServer {
   close(): Promise<void>;
 }
 
-/** The marker for a token, to append to a user message. */
+/**
+ * The marker for a token, to append to the message of the chat request the script is for.
+ *
+ * @example Mark a message
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SCRIPT_MARKER, scriptMarker } from "./model_server.ts";
+ *
+ * const message = `check R1 ${scriptMarker("s1ab")}`;
+ * assert.equal(SCRIPT_MARKER.exec(message)?.[1], "s1ab");
+ * ```
+ *
+ * @param token A token from {@linkcode ScriptedModelServer.register}.
+ * @returns `[netconform-script:TOKEN]`.
+ */
 export function scriptMarker(token: string): string {
   return `[netconform-script:${token}]`;
 }

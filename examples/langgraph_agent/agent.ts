@@ -74,7 +74,13 @@ const tools = [
 ];
 const toolsByName = new Map(tools.map((t) => [t.name, t]));
 
-/** The design's limit notice. */
+/**
+ * The design's limit notice.
+ *
+ * @param max max_tool_calls.
+ * @param current Tool calls executed so far in the request.
+ * @returns The notice, verbatim as the design's `tool_node` words it.
+ */
 export function limitNotice(max: number, current: number): string {
   return `Tool call limit reached (${max} calls). ` +
     `Please simplify your request or break it into smaller steps. ` +
@@ -109,7 +115,13 @@ export type ChatEvent =
   | { type: "tool"; tool_call_id: string; name: string; content: string }
   | { type: "done"; llm_calls: number; tool_calls_count: number };
 
-/** The agent: a compiled graph with a checkpointer (history per session id). */
+/**
+ * The agent: a compiled graph with a checkpointer (history per session id), its model the
+ * OpenAI-compatible endpoint of `OPENAI_BASE_URL`.
+ *
+ * @param flaw A deliberate fault, for a mutant.
+ * @returns `chat(params)`, which runs one request and yields its stream's events.
+ */
 export function createAgent(flaw?: AgentFlaw) {
   const model = new ChatOpenAI({
     model: Deno.env.get("OPENAI_MODEL") ?? "gpt-4o-mini",

@@ -75,7 +75,12 @@ function validate(
 
 const ROUTE = /^\/v3\/projects\/([^/]+)\/chat\/stream$/;
 
-/** Serve the endpoint; returns the server. */
+/**
+ * Serve the chat endpoint on 127.0.0.1 (it prints `listening http://127.0.0.1:<port>`).
+ *
+ * @param options Port (0 for any), bearer token, flaw.
+ * @returns The server.
+ */
 export function serve(options: { port: number; token?: string; flaw?: AgentFlaw }) {
   const agent = createAgent(options.flaw);
   const checkBounds = options.flaw !== "unchecked-bounds";
