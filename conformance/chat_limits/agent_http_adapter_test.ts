@@ -107,3 +107,13 @@ Deno.test("other operations are skipped; chat before start is a harness fault", 
   assert.equal((await adapter.run({ operation: "chat", input: {} })).kind, "errored");
   await adapter.close();
 });
+
+Deno.test("a program that does not exist fails the start, and the model server is stopped", async () => {
+  const adapter = agentHttpAdapter({
+    command: { argv: ["/nonexistent/netconform-agent"], readyLine: "listening" },
+  });
+  await assert.rejects(adapter.start(), /Cannot start "\/nonexistent\/netconform-agent"/);
+  // Nothing is left to close: a second close is a no-op, and no operation runs.
+  await adapter.close();
+  assert.equal((await adapter.run({ operation: "chat_session", input: {} })).kind, "errored");
+});
