@@ -132,7 +132,11 @@ function describeSession(input: RunAgentInput): string {
  * target's `run_agent` operation; the transcripts are checked against the enforcement rules.
  * With `surface: http` each case is a chat request body (the bounds and near misses, then
  * `runs` generated ones) sent to the `chat` operation of an HTTP adapter; the response is
- * checked against the request rules.
+ * checked against the request rules. With `surface: http-agent` (the `http-agent` adapter: an
+ * agent over HTTP whose model is the kit's scripted model) the boundary bodies come first
+ * (`request-*`, request rules), then the scripted sessions, each sent as chat requests through
+ * the `chat_session` operation; their transcripts are rebuilt from what the model saw and what
+ * the stream said, and checked against the enforcement rules.
  */
 export const chatLimitsSuite: Suite = {
   profile: chatLimitsProfile,
