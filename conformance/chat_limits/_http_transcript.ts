@@ -24,7 +24,7 @@ function eventObjects(exchange: ChatExchange): Record<string, unknown>[] {
 /**
  * Rebuild the transcript of one request. `model_calls` is how many times the model server
  * was called with the request's token. Tool messages are the `tool` messages the agent sent
- * the model during the request (its last call has them all), then the stream's events that
+ * the model during the request (the union over its calls), then the stream's events that
  * carry `tool_call_id` and `content` for calls the model never got an answer to (tools run
  * after the last model call). A message is an executed call's when its content contains the
  * call's text (echo's `text`, the error `message` of fail), a refusal (`limited`) otherwise.
@@ -44,11 +44,26 @@ export function transcriptFromExchange(
     if ("tool_calls" in turn) { for (const c of turn.tool_calls) byId.set(c.id, c); }
   }
   const calls = exchange.model_calls;
-  const raw: { tool_call_id: string; content: string }[] = (calls.at(-1)?.tool_results ?? [])
-    .map((r) => ({
-      tool_call_id: local(r.tool_call_id).slice(0, 1024),
-      content: r.content.slice(0, 65536),
-    }));
+  // Every tool message the model was sent during the request, once: the union over the
+  // calls (an agent may trim its history), a message repeated within one call kept repeated.
+  const raw: { tool_call_id: string; content: string }[] = [];
+  const kept = new Map<string, number>();
+  for (const c of calls) {
+    const inCall = new Map<string, number>();
+    for (const r of c.tool_results) {
+      const m = {
+        tool_call_id: local(r.tool_call_id).slice(0, 1024),
+        content: r.content.slice(0, 65536),
+      };
+      const key = `${m.tool_call_id}\u0000${m.content}`;
+      const n = (inCall.get(key) ?? 0) + 1;
+      inCall.set(key, n);
+      if (n > (kept.get(key) ?? 0)) {
+        kept.set(key, n);
+        raw.push(m);
+      }
+    }
+  }
   const seen = new Set(raw.map((m) => m.tool_call_id));
   const events = eventObjects(exchange);
   for (const e of events) {
@@ -62,7 +77,10 @@ export function transcriptFromExchange(
     const call = byId.get(m.tool_call_id);
     const text = call ? callText(call) : "";
     const executed = call !== undefined && text !== "" && m.content.includes(text);
-    if (call && executed) toolCalls.push({ id: call.id, name: call.name });
+    // Two messages with its output are one execution answered twice (CL-TOOL-ANSWERED).
+    if (call && executed && !toolCalls.some((c) => c.id === call.id)) {
+      toolCalls.push({ id: call.id, name: call.name });
+    }
     return { tool_call_id: m.tool_call_id, content: m.content, limited: call ? !executed : false };
   });
   const base = { model_calls: calls.length, tool_calls: toolCalls, tool_messages: messages };

@@ -89,3 +89,18 @@ Deno.test("http transcript: a non-2xx answer or an error event ends the request 
   );
   assert.deepEqual([event.ended, event.error], ["error", "tool crashed"]);
 });
+
+Deno.test("http transcript: an agent that trims its history keeps its earlier tool messages", () => {
+  const t = transcriptFromExchange(
+    SCRIPT,
+    { message: "hi" },
+    exchange([
+      call(0, []),
+      call(1, [["a", "out a"]]),
+      // The third call was sent only the latest results, and one of them twice.
+      call(2, [["b", "out b"], ["c", "out c"], ["c", "out c"]]),
+    ]),
+  );
+  assert.deepEqual(t.tool_messages.map((m) => m.tool_call_id), ["a", "b", "c", "c"]);
+  assert.deepEqual(t.tool_calls.map((c) => c.id), ["a", "b", "c"]);
+});
