@@ -9,6 +9,7 @@ import { subprocessAdapterKind } from "./kind_subprocess.ts";
 import { mcpStdioAdapterKind } from "./kind_mcp_stdio.ts";
 import { mcpHttpAdapterKind } from "./kind_mcp_http.ts";
 import { httpAdapterKind } from "./kind_http.ts";
+import { httpAgentAdapterKind } from "./kind_http_agent.ts";
 
 export type { AdapterKind } from "./_adapter_kind.ts";
 
@@ -18,4 +19,5 @@ export const adapterKinds: readonly AdapterKind[] = [
   mcpStdioAdapterKind,
   mcpHttpAdapterKind,
   httpAdapterKind,
+  httpAgentAdapterKind,
 ];

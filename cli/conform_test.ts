@@ -161,6 +161,7 @@ Deno.test("conform CLI: examples/conform.yaml certifies Python normalizer, agent
     [
       ["python-normalizer", "subprocess", "conformant"],
       ["python-chat-agent", "subprocess", "conformant"],
+      ["python-chat-agent-http", "http-agent", "conformant"],
       ["netdryrun-mcp-stdio", "mcp-stdio", "conformant"],
       ["python-tools", "subprocess", "conformant"],
     ],

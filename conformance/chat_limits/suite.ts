@@ -13,15 +13,19 @@ import { boundaryBodies, boundarySessions } from "./boundary_cases.ts";
 import { chatLimitsProfile, checkChatLimits } from "./profile.ts";
 import { ENFORCEMENT_RULE_IDS, REQUEST_RULE_IDS } from "./rules.ts";
 import type { AgentObservation, HttpObservation, RunAgentInput } from "./types.ts";
+import type { ChatSessionResult } from "./agent_http_adapter.ts";
+import { transcriptFromExchange } from "./_http_transcript.ts";
 
 const optionsSchema = {
   type: "object",
   properties: {
     surface: {
-      enum: ["agent", "http"],
+      enum: ["agent", "http", "http-agent"],
       description:
         "agent (default): scripted sessions through the run_agent operation (enforcement rules). " +
-        "http: request bodies through the chat operation of an HTTP adapter (request rules).",
+        "http: request bodies through the chat operation of an HTTP adapter (request rules). " +
+        "http-agent: both over HTTP against an agent whose model is the kit's scripted model " +
+        "(the http-agent adapter): the boundary bodies, then scripted sessions.",
     },
     project_id: {
       type: "string",
@@ -32,6 +36,82 @@ const optionsSchema = {
   },
   additionalProperties: false,
 };
+
+async function evaluateBody(
+  body: Record<string, unknown>,
+  invoke: Invoke,
+  projectId: unknown,
+): Promise<Evaluation> {
+  const reply = await invoke({
+    operation: "chat",
+    input: typeof projectId === "string" ? { body, project_id: projectId } : { body },
+  });
+  if (reply.kind === "raised") {
+    return {
+      findings: [
+        raisedFinding("CL-OBSERVATION", reply, {
+          what: "the chat operation",
+          instead: "a response",
+        }),
+      ],
+      checked: REQUEST_RULE_IDS,
+    };
+  }
+  const obs: HttpObservation = {
+    kind: "http",
+    request: body,
+    response: reply.value as HttpObservation["response"],
+  };
+  return { findings: checkChatLimits(obs), checked: REQUEST_RULE_IDS };
+}
+
+/**
+ * A scripted session over HTTP: the `chat_session` operation of the http-agent adapter, each
+ * request's transcript rebuilt from what the model server saw and what the stream said, then
+ * the enforcement rules on the transcripts and the request rules on each response (their
+ * findings under `/exchanges/<i>`).
+ */
+async function evaluateSession(
+  input: RunAgentInput,
+  invoke: Invoke,
+  projectId: unknown,
+): Promise<Evaluation> {
+  const reply = await invoke({
+    operation: "chat_session",
+    input: typeof projectId === "string" ? { ...input, project_id: projectId } : input,
+  });
+  if (reply.kind === "raised") {
+    return {
+      findings: [
+        raisedFinding("CL-OBSERVATION", reply, {
+          what: "the chat_session operation",
+          instead: "the exchanges",
+        }),
+      ],
+      checked: ENFORCEMENT_RULE_IDS,
+    };
+  }
+  const { exchanges } = reply.value as ChatSessionResult;
+  const transcripts = exchanges.map((e, i) =>
+    transcriptFromExchange(input.script, input.requests[i], e)
+  );
+  const findings = checkChatLimits({ kind: "agent", ...input, transcripts });
+  exchanges.forEach((e, i) => {
+    const http: HttpObservation = { kind: "http", request: e.body, response: e.response };
+    for (const f of checkChatLimits(http)) {
+      findings.push({ ...f, instancePath: `/exchanges/${i}${f.instancePath}` });
+    }
+  });
+  return { findings, checked: SESSION_RULE_IDS };
+}
+
+/** What a session over HTTP exercises: the enforcement rules and each response's framing. */
+const SESSION_RULE_IDS: readonly string[] = [
+  ...ENFORCEMENT_RULE_IDS,
+  "CL-REQ-ACCEPT",
+  "CL-SSE-CONTENT-TYPE",
+  "CL-SSE-EVENTS",
+];
 
 function describeSession(input: RunAgentInput): string {
   const limits = input.requests.map((r) =>
@@ -52,7 +132,11 @@ function describeSession(input: RunAgentInput): string {
  * target's `run_agent` operation; the transcripts are checked against the enforcement rules.
  * With `surface: http` each case is a chat request body (the bounds and near misses, then
  * `runs` generated ones) sent to the `chat` operation of an HTTP adapter; the response is
- * checked against the request rules.
+ * checked against the request rules. With `surface: http-agent` (the `http-agent` adapter: an
+ * agent over HTTP whose model is the kit's scripted model) the boundary bodies come first
+ * (`request-*`, request rules), then the scripted sessions, each sent as chat requests through
+ * the `chat_session` operation; their transcripts are rebuilt from what the model saw and what
+ * the stream said, and checked against the enforcement rules.
  */
 export const chatLimitsSuite: Suite = {
   profile: chatLimitsProfile,
@@ -74,7 +158,15 @@ export const chatLimitsSuite: Suite = {
       ];
     }
     const sessions = fc.sample(sessionArbitrary(), { seed: options.seed, numRuns: options.runs });
+    const requestCases = options.options.surface === "http-agent"
+      ? boundaryBodies.map((b) => ({
+        id: `request-${b.id}`,
+        description: b.description,
+        input: { body: b.body },
+      }))
+      : [];
     return [
+      ...requestCases,
       ...boundarySessions.map((s) => ({
         id: `boundary-${s.id}`,
         description: s.description,
@@ -88,30 +180,15 @@ export const chatLimitsSuite: Suite = {
     ];
   },
   async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
-    if (options.options.surface === "http") {
-      const body = testCase.input as Record<string, unknown>;
-      const projectId = options.options.project_id;
-      const reply = await invoke({
-        operation: "chat",
-        input: typeof projectId === "string" ? { body, project_id: projectId } : { body },
-      });
-      if (reply.kind === "raised") {
-        return {
-          findings: [
-            raisedFinding("CL-OBSERVATION", reply, {
-              what: "the chat operation",
-              instead: "a response",
-            }),
-          ],
-          checked: REQUEST_RULE_IDS,
-        };
-      }
-      const obs: HttpObservation = {
-        kind: "http",
-        request: body,
-        response: reply.value as HttpObservation["response"],
-      };
-      return { findings: checkChatLimits(obs), checked: REQUEST_RULE_IDS };
+    const surface = options.options.surface;
+    const projectId = options.options.project_id;
+    if (surface === "http") {
+      return evaluateBody(testCase.input as Record<string, unknown>, invoke, projectId);
+    }
+    if (surface === "http-agent") {
+      const input = testCase.input as RunAgentInput | { body: Record<string, unknown> };
+      if ("body" in input) return evaluateBody(input.body, invoke, projectId);
+      return evaluateSession(input, invoke, projectId);
     }
     const input = testCase.input as RunAgentInput;
     const reply = await invoke({ operation: "run_agent", input });

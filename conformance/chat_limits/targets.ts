@@ -4,6 +4,7 @@ import type { Adapter, ImplementationInfo, Request } from "../../src/core/types.
 import { chatLimitsSuite } from "./suite.ts";
 import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
 import type { ChatServerFlaws } from "./_http_reference.ts";
+import { agentHttpAdapter } from "./agent_http_adapter.ts";
 import { agentMutants } from "./mutants.ts";
 import { referenceChatAgent } from "./reference_agent.ts";
 import { type ReferenceChatServer, startReferenceChatServer } from "./reference_server.ts";
@@ -46,6 +47,84 @@ function referenceServerAdapter(name: string, flaws: ChatServerFlaws): Adapter {
   };
 }
 
+const LANGGRAPH_SERVER = new URL("../../examples/langgraph_agent/server.ts", import.meta.url);
+const LANGGRAPH_TOKEN = "netconform-langgraph-token";
+/**
+ * A case of the LangGraph.js agent may run 3 requests of up to 100 model calls each (about
+ * 3 s a request here, more on a loaded machine): the default 10 s would make reports depend
+ * on load.
+ */
+const LANGGRAPH_CASE_MS = 60_000;
+
+/**
+ * The LangGraph.js reference agent (examples/langgraph_agent/server.ts, a Deno process) behind
+ * its own HTTP endpoint, its model the kit's scripted model; `flaw` starts a mutant.
+ */
+function langGraphAdapter(flaw?: string): Adapter {
+  return agentHttpAdapter({
+    command: {
+      argv: [
+        Deno.execPath(),
+        "run",
+        "--quiet",
+        "--frozen",
+        "--allow-net=127.0.0.1",
+        "--allow-env",
+        "--allow-read",
+        "--allow-sys",
+        LANGGRAPH_SERVER.pathname,
+        ...(flaw ? ["--flaw", flaw] : []),
+      ],
+      cwd: new URL("../../", import.meta.url).pathname,
+      env: { CHAT_TOKEN: LANGGRAPH_TOKEN, PORT: "0" },
+      readyLine: "^listening (http://127\\.0\\.0\\.1:\\d+)$",
+    },
+    chat: { token: LANGGRAPH_TOKEN, timeoutMs: LANGGRAPH_CASE_MS },
+    tools: {
+      echo: { name: "execute_command", arg: "command", args: { node: "R1" } },
+      fail: { name: "start_node", arg: "node" },
+    },
+    startMs: 60_000,
+    // No URL: the ports are ephemeral, and equal seeds must give equal reports.
+    info: {
+      name: flaw ? `LangGraph.js reference agent (flaw: ${flaw})` : "LangGraph.js reference agent",
+      language: "typescript",
+      transport: "http (127.0.0.1, ephemeral port), scripted OpenAI-compatible model",
+    },
+  });
+}
+
+/** The LangGraph.js agent's mutants: the flaw, and the rules a run must report. */
+const langGraphMutants: readonly { flaw: string; description: string; breaks: string[] }[] = [
+  {
+    flaw: "iteration-off-by-one",
+    description: "LangGraph.js agent: remaining_steps starts at max_iterations + 1",
+    breaks: ["CL-ITER-MAX", "CL-ITER-LAST"],
+  },
+  {
+    flaw: "check-after-execute",
+    description:
+      "LangGraph.js agent: the tool limit is checked against the count before the batch, after running it",
+    breaks: ["CL-TOOL-MAX"],
+  },
+  {
+    flaw: "unanswered-refusal",
+    description: "LangGraph.js agent: over-limit calls get no tool message",
+    breaks: ["CL-TOOL-ANSWERED"],
+  },
+  {
+    flaw: "leaks-count",
+    description:
+      "LangGraph.js agent: tool_calls_count is not reset per request (the checkpointer keeps it)",
+    breaks: ["CL-PER-REQUEST"],
+  },
+  {
+    flaw: "unchecked-bounds",
+    description: "LangGraph.js agent: max_iterations and max_tool_calls bounds are not validated",
+    breaks: ["CL-REQ-REJECT"],
+  },
+];
+
 /**
  * The chat-limits profile's embedded targets: the reference agent loop (in-process, scripted
  * sessions) and its mutants, then the reference chat endpoint (Deno.serve on 127.0.0.1,
@@ -67,6 +146,14 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
       "the kit's reference chat endpoint (Deno.serve on 127.0.0.1, FastAPI-style 422, SSE)",
     suites: [embeddedSuite(chatLimitsSuite, { surface: "http" })],
     create: () => referenceServerAdapter("netconform reference chat endpoint", {}),
+  },
+  {
+    name: "chat-limits-langgraph-http",
+    description:
+      "LangGraph.js reference agent (examples/langgraph_agent) over its own HTTP endpoint, the kit's scripted model behind it",
+    suites: [embeddedSuite(chatLimitsSuite, { surface: "http-agent" })],
+    caseTimeoutMs: LANGGRAPH_CASE_MS,
+    create: () => langGraphAdapter(),
   },
   ...agentMutants.map((m): EmbeddedTarget => ({
     name: m.name,
@@ -92,4 +179,12 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
     create: () =>
       referenceServerAdapter("chat-limits-http-mutant-malformed-event", { malformedEvent: true }),
   },
+  ...langGraphMutants.map((m): EmbeddedTarget => ({
+    name: `chat-limits-langgraph-mutant-${m.flaw}`,
+    description: m.description,
+    suites: [embeddedSuite(chatLimitsSuite, { surface: "http-agent" })],
+    mutant: { breaks: m.breaks },
+    caseTimeoutMs: LANGGRAPH_CASE_MS,
+    create: () => langGraphAdapter(m.flaw),
+  })),
 ];

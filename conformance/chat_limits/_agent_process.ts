@@ -1,0 +1,188 @@
+// A chat agent's server process for the http-agent adapter: spawned in its own process group,
+// watched for a ready line, its output kept in bounded tails, killed (the whole group) on stop.
+
+const isWindows = Deno.build.os === "windows";
+
+/** Options of {@linkcode AgentProcess}. */
+export interface AgentProcessOptions {
+  /** Program and arguments. */
+  argv: readonly string[];
+  /** Working folder. */
+  cwd?: string;
+  /** The whole environment of the child. */
+  env: Record<string, string>;
+  /** Bytes of stdout and of stderr kept (the last ones). */
+  tailBytes: number;
+}
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<undefined>((resolve) => timer = setTimeout(() => resolve(undefined), ms)),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** A spawned agent server. */
+export class AgentProcess {
+  readonly #child: Deno.ChildProcess;
+  #exited = false;
+  #stdout = "";
+  #stderr = "";
+  #lines: string[] = [];
+  #dropped = 0;
+  #waiters = new Set<() => void>();
+  readonly #pumps: Promise<void>[];
+  readonly #readers: ReadableStreamDefaultReader<Uint8Array>[] = [];
+  readonly #tail: number;
+  /** Resolves with the exit status (undefined when it cannot be read). */
+  readonly status: Promise<Deno.CommandStatus | undefined>;
+
+  /** @throws {Error} When the program cannot be spawned. */
+  constructor(options: AgentProcessOptions) {
+    const [program, ...args] = options.argv;
+    this.#tail = options.tailBytes;
+    this.#child = new Deno.Command(program, {
+      args,
+      cwd: options.cwd,
+      env: options.env,
+      clearEnv: true,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+      // Its own process group, so that stop() ends what it started too.
+      detached: !isWindows,
+    }).spawn();
+    this.status = this.#child.status.then((s) => {
+      this.#exited = true;
+      this.#notify();
+      return s;
+    }, () => undefined);
+    this.#pumps = [
+      this.#pump(
+        this.#child.stdout,
+        (text) => this.#stdout = (this.#stdout + text).slice(-this.#tail),
+      ),
+      // Ready lines may come on stderr too (uvicorn logs there).
+      this.#pump(
+        this.#child.stderr,
+        (text) => this.#stderr = (this.#stderr + text).slice(-this.#tail),
+      ),
+    ];
+  }
+
+  /** The process id. */
+  get pid(): number {
+    return this.#child.pid;
+  }
+
+  /** Whether it has exited. */
+  get exited(): boolean {
+    return this.#exited;
+  }
+
+  /** The last bytes of its stdout and stderr. */
+  output(): string {
+    return [
+      this.#stdout ? `stdout: ${this.#stdout}` : "",
+      this.#stderr ? `stderr: ${this.#stderr}` : "",
+    ].filter(Boolean).join("\n");
+  }
+
+  /** Its stderr tail. */
+  stderr(): string {
+    return this.#stderr;
+  }
+
+  #notify() {
+    for (const w of this.#waiters) w();
+  }
+
+  async #pump(stream: ReadableStream<Uint8Array>, sink: (text: string) => void) {
+    const reader = stream.getReader();
+    this.#readers.push(reader);
+    const decoder = new TextDecoder();
+    let partial = "";
+    try {
+      while (true) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        const text = decoder.decode(value, { stream: true });
+        sink(text);
+        const parts = (partial + text).split(/\r?\n/);
+        partial = parts.pop()!.slice(-4096);
+        this.#lines.push(...parts.map((l) => l.slice(0, 4096)));
+        if (this.#lines.length > 200) {
+          const drop = this.#lines.length - 200;
+          this.#lines.splice(0, drop);
+          this.#dropped += drop;
+        }
+        this.#notify();
+      }
+    } catch {
+      // Cancelled on stop.
+    }
+  }
+
+  /**
+   * Wait for a line matching `pattern` (stdout or stderr) and return the match, or undefined
+   * when the process exits or `ms` pass first.
+   */
+  waitForLine(
+    pattern: RegExp,
+    ms: number,
+    signal?: AbortSignal,
+  ): Promise<RegExpExecArray | undefined> {
+    return new Promise((resolve) => {
+      let seen = 0; // lines looked at, counted from the first line ever
+      const check = () => {
+        for (
+          seen = Math.max(seen, this.#dropped);
+          seen < this.#dropped + this.#lines.length;
+          seen++
+        ) {
+          const m = pattern.exec(this.#lines[seen - this.#dropped]);
+          if (m) return done(m);
+        }
+        if (this.#exited || signal?.aborted) done(undefined);
+      };
+      const timer = setTimeout(() => done(undefined), ms);
+      const done = (m: RegExpExecArray | undefined) => {
+        clearTimeout(timer);
+        this.#waiters.delete(check);
+        signal?.removeEventListener("abort", check);
+        resolve(m);
+      };
+      signal?.addEventListener("abort", check, { once: true });
+      this.#waiters.add(check);
+      check();
+    });
+  }
+
+  /** Ask it to stop (SIGTERM to the group), wait up to `graceMs`, then SIGKILL the group. */
+  async stop(graceMs: number): Promise<void> {
+    this.#signal("SIGTERM");
+    await within(this.status, graceMs);
+    // Kill the group even after a clean exit: whatever it left behind goes too.
+    this.#signal("SIGKILL");
+    await within(this.status, 2000);
+    await within(Promise.all(this.#pumps), 500);
+    for (const r of this.#readers) await r.cancel().catch(() => {});
+  }
+
+  #signal(signal: Deno.Signal) {
+    if (!isWindows) {
+      try {
+        Deno.kill(-this.#child.pid, signal);
+      } catch {
+        // The group is empty.
+      }
+    }
+    if (this.#exited) return;
+    try {
+      this.#child.kill(signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
