@@ -1,6 +1,6 @@
 import { KIT } from "../version.ts";
 import { messageOf } from "./_message_of.ts";
-import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
+import { runSuite, type RunSuiteOptions, type Shard } from "./run_suite.ts";
 import type { Adapter, CaseReport, Report, Suite, SuiteReport, Verdict } from "./types.ts";
 
 /** One target to certify: a name, the suites to run and a way to make its adapter. */
@@ -59,6 +59,19 @@ export interface RunConformanceOptions {
    * @default undefined
    */
   onCase?: (target: string, profile: string, report: CaseReport) => void;
+  /**
+   * Called when a suite's cases are made, with how many will run (for progress output).
+   *
+   * @default undefined
+   */
+  onStart?: (target: string, profile: string, total: number) => void;
+  /**
+   * Run only one deterministic part of every suite's cases (see `RunSuiteOptions.shard`);
+   * the report records it in `shard`.
+   *
+   * @default undefined (every case)
+   */
+  shard?: Shard;
   /**
    * The report's timestamp; the only field that differs between runs with equal seeds.
    *
@@ -143,6 +156,10 @@ export async function runConformance(
         onCase: options.onCase
           ? (c) => options.onCase!(target.name, suite.profile.id, c)
           : undefined,
+        onStart: options.onStart
+          ? (total) => options.onStart!(target.name, suite.profile.id, total)
+          : undefined,
+        shard: options.shard,
       };
       let adapter: Adapter;
       let report: SuiteReport;
@@ -173,5 +190,6 @@ export async function runConformance(
     timestamp,
     suites,
     verdict: worstVerdict(suites.map((s) => s.verdict)),
+    ...(options.shard ? { shard: { ...options.shard } } : {}),
   };
 }
