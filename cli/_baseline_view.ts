@@ -40,7 +40,11 @@ export function displayReport(result: BaselineResult): Report {
  */
 export function annotateView(view: Record<string, unknown>, result: BaselineResult): void {
   const expected = new Map(result.expected.map((e) => [key(e.target, e.profile, e.caseId), e]));
-  const suites = view.suites as { target: string; profile: string; cases: Record<string, unknown>[] }[];
+  const suites = view.suites as {
+    target: string;
+    profile: string;
+    cases: Record<string, unknown>[];
+  }[];
   for (const s of suites) {
     for (const c of s.cases) {
       const e = expected.get(key(s.target, s.profile, String(c.id)));

@@ -66,7 +66,9 @@ function covers(entry: BaselineEntry, caseId: string): boolean {
 }
 
 function judged(c: CaseReport, expected: boolean) {
-  if (c.outcome === "failed" && expected) return { outcome: "passed" as const, findings: c.findings };
+  if (c.outcome === "failed" && expected) {
+    return { outcome: "passed" as const, findings: c.findings };
+  }
   if (c.outcome === "passed" || c.outcome === "failed") return c;
   if (c.outcome === "skipped") return { outcome: "skipped" as const, required: c.required };
   return { outcome: "errored" as const };
@@ -158,7 +160,12 @@ export function applyBaseline(
       for (const e of own) {
         if (!ranRule.has(e)) continue;
         const hits = used.get(e);
-        const base = { target, rule: e.rule, reason: e.reason, ...(e.issue ? { issue: e.issue } : {}) };
+        const base = {
+          target,
+          rule: e.rule,
+          reason: e.reason,
+          ...(e.issue ? { issue: e.issue } : {}),
+        };
         if (!hits) stale.push(base);
         else if (e.cases) {
           const passing = e.cases.filter((c) => !hits.has(c));

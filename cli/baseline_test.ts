@@ -14,7 +14,10 @@ const ADAPTER = decodeURIComponent(new URL("netconform_adapter.py", EXAMPLES).pa
 const BROKEN = decodeURIComponent(new URL("broken/drops_items.py", EXAMPLES).pathname);
 const BROKEN_RULES = ["NORM-FIXPOINT", "NORM-IDEMPOTENT", "NORM-ITEM-COUNT"];
 const BASELINE = `    expected_failures:
-${BROKEN_RULES.map((rule) => `      - { rule: ${rule}, reason: drops the last item on purpose }\n`).join("")}`;
+${
+  BROKEN_RULES.map((rule) => `      - { rule: ${rule}, reason: drops the last item on purpose }\n`)
+    .join("")
+}`;
 
 function config(expected: string): string {
   return `version: 1

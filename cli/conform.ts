@@ -132,7 +132,9 @@ function baselineLines(result: BaselineResult): string[] {
     for (const e of result.stale) {
       lines.push(
         `  ${escapeText(e.target, { maxLength: 80 })} · ${escapeText(e.rule, { maxLength: 80 })}${
-          e.cases ? ` (cases ${e.cases.map((c) => escapeText(c, { maxLength: 80 })).join(", ")})` : ""
+          e.cases
+            ? ` (cases ${e.cases.map((c) => escapeText(c, { maxLength: 80 })).join(", ")})`
+            : ""
         }: ${escapeText(e.reason, { maxLength: 300 })}`,
       );
     }
@@ -446,7 +448,10 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   else if (format === "markdown") io.out(renderMarkdown(shown, { replay }));
   else {
     io.out(
-      [renderText(shown, { verbose: v.verbose, replay }), ...(baseline ? baselineLines(baseline) : [])]
+      [
+        renderText(shown, { verbose: v.verbose, replay }),
+        ...(baseline ? baselineLines(baseline) : []),
+      ]
         .join("\n"),
     );
   }

@@ -153,15 +153,27 @@ export function buildConfigSchema(
                 required: ["rule", "reason"],
                 additionalProperties: false,
                 properties: {
-                  rule: { type: "string", minLength: 1, description: "A rule ID of the target's profiles" },
+                  rule: {
+                    type: "string",
+                    minLength: 1,
+                    description: "A rule ID of the target's profiles",
+                  },
                   cases: {
                     type: "array",
                     minItems: 1,
                     items: { type: "string", minLength: 1 },
                     description: "Only these case IDs; every case when absent",
                   },
-                  reason: { type: "string", minLength: 1, description: "Why the failure is expected" },
-                  issue: { type: "string", pattern: "^https?://", description: "The issue tracking the fix" },
+                  reason: {
+                    type: "string",
+                    minLength: 1,
+                    description: "Why the failure is expected",
+                  },
+                  issue: {
+                    type: "string",
+                    pattern: "^https?://",
+                    description: "The issue tracking the fix",
+                  },
                 },
               },
             },

@@ -150,7 +150,9 @@ export class Progress {
     const line = this.#line(now);
     if (this.#options.tty) {
       const columns = Math.max(20, (this.#options.columns ?? 100) - 1);
-      const cut = [...line].length > columns ? [...line].slice(0, columns - 1).join("") + "…" : line;
+      const cut = [...line].length > columns
+        ? [...line].slice(0, columns - 1).join("") + "…"
+        : line;
       this.#options.write(`\r\x1b[2K${cut}`);
       this.#drawn = true;
     } else {

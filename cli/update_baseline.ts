@@ -66,9 +66,10 @@ export function baselineOfRun(
       if (own.some((e) => e.rule === rule)) continue;
       next.push({
         rule,
-        reason: `TODO: say why this failure is expected (baselined by --update-baseline at seed ${report.seed}, ${
-          report.timestamp.slice(0, 10)
-        })`,
+        reason:
+          `TODO: say why this failure is expected (baselined by --update-baseline at seed ${report.seed}, ${
+            report.timestamp.slice(0, 10)
+          })`,
       });
     }
     out[target] = next;

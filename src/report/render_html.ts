@@ -122,7 +122,9 @@ function matrix(profile: string, suites: SuiteReport[]): string {
       const r = s.rules.find((x) => x.id === rule.id);
       if (!r || r.cases === 0) return `<td class="n none">–</td>`;
       const cls = r.failures === 0 ? "pass" : r.level === "MUST" ? "fail" : "warn";
-      return `<td class="n ${cls}">${r.failures > 0 ? `${r.failures} failed / ` : ""}${r.cases}</td>`;
+      return `<td class="n ${cls}">${
+        r.failures > 0 ? `${r.failures} failed / ` : ""
+      }${r.cases}</td>`;
     });
     rows.push(
       `<tr><th scope="row"><code>${h(rule.id, 80)}</code></th><td>${h(rule.level)}</td><td>${
@@ -209,7 +211,10 @@ function caseSection(s: SuiteReport, c: CaseReport, replay: string): string {
       c.stderr ? `<p>stderr:</p><pre class="stderr">${h(c.stderr.slice(-2000), 2000)}</pre>` : ""
     }`
     : findingsList(c);
-  return `<div class="case ${h(c.outcome)}" id="${h(`${s.target}/${s.profile}/${c.id}`, 300)}">
+  // The anchor is the case id with every character outside [A-Za-z0-9_.:-] replaced, so
+  // that no text of an implementation ever lands inside a tag.
+  const anchor = `${s.target}/${s.profile}/${c.id}`.replace(/[^A-Za-z0-9_.:-]/g, "_").slice(0, 200);
+  return `<div class="case ${h(c.outcome)}" id="${anchor}">
 <h4>${h(c.outcome)}: <code>${h(c.id, 120)}</code></h4>
 <p>${h(c.description, 500)}</p>${body}${evidence(c)}
 <p>replay:</p><pre class="replay"><code>${h(replay, 2000)}</code></pre></div>`;
@@ -219,9 +224,8 @@ function suiteSection(s: SuiteReport, options: RenderHtmlOptions): string {
   const replay = options.replay ?? replayArgs;
   const impl = s.implementation;
   const implText = impl
-    ? [impl.name, impl.version, impl.language].filter((p) => p !== undefined).map((p) =>
-      h(p, 120)
-    ).join(" ")
+    ? [impl.name, impl.version, impl.language].filter((p) => p !== undefined).map((p) => h(p, 120))
+      .join(" ")
     : "not started";
   const c = s.counts;
   const bad = s.cases.filter((k) => k.outcome === "failed" || k.outcome === "errored");
@@ -237,7 +241,11 @@ function suiteSection(s: SuiteReport, options: RenderHtmlOptions): string {
 <dl><dt>implementation</dt><dd>${implText}</dd><dt>adapter</dt><dd>${h(s.adapter, 80)}</dd>
 <dt>seed, runs</dt><dd>${h(s.seed)}, ${h(s.runs)}</dd>
 <dt>cases</dt><dd>${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped, ${c.errored} errored</dd></dl>
-${s.startError ? `<p>could not run:</p><pre class="start-error">${h(s.startError, 4000)}</pre>` : ""}
+${
+    s.startError
+      ? `<p>could not run:</p><pre class="start-error">${h(s.startError, 4000)}</pre>`
+      : ""
+  }
 ${coverage(s)}
 ${
     expected.length > 0
@@ -311,7 +319,9 @@ export function renderHtml(report: Report, options: RenderHtmlOptions = {}): str
 <dt>targets</dt><dd>${
     [...new Set(report.suites.map((s) => s.target))].map((t) => h(t, 80)).join(", ") || "none"
   }</dd>
-<dt>seed</dt><dd>${h(report.seed)} (rerun with <code>--seed ${h(report.seed)}</code> for the same cases)</dd>
+<dt>seed</dt><dd>${h(report.seed)} (rerun with <code>--seed ${
+    h(report.seed)
+  }</code> for the same cases)</dd>
 <dt>date</dt><dd>${h(report.timestamp, 80)}</dd>
 ${shard ? `<dt>shard</dt><dd>${shard.index + 1} of ${shard.count}</dd>` : ""}
 ${
