@@ -82,7 +82,8 @@ export interface CliIo {
 
 function terminalColumns(): number | undefined {
   try {
-    return Deno.consoleSize().columns;
+    // A pseudo-terminal that was never sized says 0 columns: use the default then.
+    return Deno.consoleSize().columns || undefined;
   } catch {
     return undefined;
   }

@@ -11,7 +11,7 @@ export interface ProgressOptions {
    * Width of the terminal, in columns; the updating line is cut to fit (a wrapped line
    * cannot be updated in place).
    *
-   * @default 100
+   * @default 120
    */
   columns?: number;
   /**
@@ -149,7 +149,7 @@ export class Progress {
     this.#lastDraw = now;
     const line = this.#line(now);
     if (this.#options.tty) {
-      const columns = Math.max(20, (this.#options.columns ?? 100) - 1);
+      const columns = Math.max(20, (this.#options.columns ?? 120) - 1);
       const cut = [...line].length > columns
         ? [...line].slice(0, columns - 1).join("") + "…"
         : line;

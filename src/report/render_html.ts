@@ -132,9 +132,21 @@ function matrix(profile: string, suites: SuiteReport[]): string {
       }</td>${cells.join("")}</tr>`,
     );
   }
-  return `<table class="matrix" data-profile="${h(profile, 120)}"><caption>${
-    h(profile, 120)
-  }: cases per rule (failures / cases exercised)</caption><thead><tr><th>rule</th><th>level</th><th>statement</th>${
+  const levels = (level: "MUST" | "SHOULD") => {
+    const ids = suites[0].rules.filter((r) => r.level === level).map((r) => r.id);
+    const failing =
+      ids.filter((id) => suites.some((s) => (s.rules.find((r) => r.id === id)?.failures ?? 0) > 0))
+        .length;
+    const unexercised =
+      ids.filter((id) => suites.every((s) => (s.rules.find((r) => r.id === id)?.cases ?? 0) === 0))
+        .length;
+    return `${ids.length} ${level} rules (${failing} failing, ${unexercised} not exercised)`;
+  };
+  return `<table class="matrix" data-profile="${h(profile, 120)}"><caption>${h(profile, 120)}: ${
+    levels("MUST")
+  }, ${
+    levels("SHOULD")
+  }; per target, cases that exercised the rule (and how many failed)</caption><thead><tr><th>rule</th><th>level</th><th>statement</th>${
     targets.map((t) => `<th scope="col">${h(t, 80)}</th>`).join("")
   }</tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
