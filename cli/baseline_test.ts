@@ -146,3 +146,30 @@ Deno.test("baseline: --update-baseline writes the failures, drops stale entries,
   assert.equal(misuse.code, 2);
   assert.match(misuse.err, /--update-baseline needs --config/);
 });
+
+Deno.test("baseline: shards merge into the unsharded baselined report; stale is judged on the merge", async () => {
+  const entries = `${BASELINE}      - rule: NORM-TOTAL
+        reason: fixed long ago
+`;
+  await withConfig(config(entries), async (path, dir) => {
+    const whole = await run(["--config", path, "--report", `${dir}/all.json`]);
+    assert.equal(whole.code, 1);
+    for (const i of [1, 2]) {
+      const r = await run(["--config", path, "--shard", `${i}/2`, "--report", `${dir}/s${i}.json`]);
+      assert.equal(r.code, 0, "a shard does not judge stale entries");
+    }
+    const merged = await run([
+      "merge",
+      `${dir}/s1.json`,
+      `${dir}/s2.json`,
+      "--report",
+      `${dir}/merged.json`,
+    ]);
+    assert.equal(merged.code, 1, merged.err);
+    assert.match(merged.err, /1 stale baseline entry \(drops-items · NORM-TOTAL\)/);
+    const all = JSON.parse(await Deno.readTextFile(`${dir}/all.json`));
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/merged.json`));
+    assert.ok(report.baseline.expected > 0);
+    assert.deepEqual({ ...report, timestamp: 0 }, { ...all, timestamp: 0 });
+  });
+});

@@ -14,6 +14,10 @@ import { renderText } from "../src/report/render_text.ts";
 import { renderHtml } from "../src/report/render_html.ts";
 import { renderBadge } from "../src/report/render_badge.ts";
 import { sha256Hex } from "./_sha256.ts";
+import { escapeText } from "../src/report/escape_text.ts";
+import { displayReport, stripView } from "./_baseline_view.ts";
+import { applyBaseline, type BaselineEntry } from "./apply_baseline.ts";
+import { reportJson } from "./report_json.ts";
 
 /** Largest shard report read, in bytes. */
 export const MAX_SHARD_BYTES = 256 * 1024 * 1024;
@@ -22,7 +26,8 @@ const HELP = `Usage: deno task conform merge SHARD.json... [--report FILE] [opti
 
 Merges the JSON reports of every shard of one run (deno task conform --shard i/n --report
 FILE) into the report of the whole run: the same as an unsharded run, apart from the
-timestamp. Options: --report FILE, --junit FILE, --markdown FILE, --html FILE, --badge FILE,
+timestamp. The baseline the shards were judged with (their "baseline" entries) is applied
+to the merged run, stale entries included. Options: --report FILE, --junit FILE, --markdown FILE, --html FILE, --badge FILE,
 --format text|json|junit|markdown (what to print; default text). Exit codes: those of a run.`;
 
 /** Where `merge` writes; the CLI passes its own. */
@@ -80,6 +85,7 @@ export async function mergeMain(args: readonly string[], io: MergeIo): Promise<n
   }
   const format = v.format ?? "text";
   let merged: unknown;
+  let entries: Record<string, BaselineEntry[]> | undefined;
   try {
     if (!["text", "json", "junit", "markdown"].includes(format)) {
       throw new MergeError(`--format "${format}" is not one of text, json, junit, markdown`);
@@ -103,6 +109,10 @@ export async function mergeMain(args: readonly string[], io: MergeIo): Promise<n
       } catch (error) {
         throw new MergeError(`"${file}" is not JSON: ${(error as Error).message}`);
       }
+      if (value && typeof value === "object" && !Array.isArray(value)) {
+        const own = stripView(value as Record<string, unknown>);
+        if (own) entries = own as Record<string, BaselineEntry[]>;
+      }
       inputs.push({ label: file, value });
     }
     merged = mergeReports(inputs);
@@ -113,15 +123,21 @@ export async function mergeMain(args: readonly string[], io: MergeIo): Promise<n
     }
     throw error;
   }
-  const json = renderJson(merged);
-  const { report, replay } = reportOfView(merged);
+  const { report: raw, replay } = reportOfView(merged);
+  const baseline = entries ? applyBaseline(raw, entries, { judgeStale: true }) : undefined;
+  const report = baseline ? displayReport(baseline) : raw;
+  const json = baseline ? reportJson(baseline.report, replay, baseline) : renderJson(merged);
   if (v.report) await Deno.writeTextFile(v.report, json + "\n");
   if (v.junit) await Deno.writeTextFile(v.junit, renderJunit(report, { replay }));
   if (v.markdown) await Deno.writeTextFile(v.markdown, renderMarkdown(report, { replay }));
   if (v.html) {
     await Deno.writeTextFile(
       v.html,
-      renderHtml(report, { replay, reportSha256: await sha256Hex(json + "\n") }),
+      renderHtml(report, {
+        replay,
+        reportSha256: await sha256Hex(json + "\n"),
+        baseline: baseline ? { expected: baseline.expected, stale: baseline.stale } : undefined,
+      }),
     );
   }
   if (v.badge) await Deno.writeTextFile(v.badge, renderBadge(report));
@@ -129,5 +145,16 @@ export async function mergeMain(args: readonly string[], io: MergeIo): Promise<n
   else if (format === "junit") io.out(renderJunit(report, { replay }));
   else if (format === "markdown") io.out(renderMarkdown(report, { replay }));
   else io.out(renderText(report, { replay }));
-  return report.verdict === "conformant" || report.verdict === "conformant-with-warnings" ? 0 : 1;
+  if (baseline && baseline.stale.length > 0) {
+    io.err(
+      `netconform: ${baseline.stale.length} stale baseline entr${
+        baseline.stale.length === 1 ? "y" : "ies"
+      } (${
+        baseline.stale.map((e) => escapeText(`${e.target} · ${e.rule}`, { maxLength: 160 }))
+          .join(", ")
+      }): the failure no longer happens; the run fails`,
+    );
+  }
+  const ok = report.verdict === "conformant" || report.verdict === "conformant-with-warnings";
+  return ok && (baseline?.stale.length ?? 0) === 0 ? 0 : 1;
 }
