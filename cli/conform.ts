@@ -30,7 +30,6 @@ import { displayReport } from "./_baseline_view.ts";
 import { renderHtml } from "../src/report/render_html.ts";
 import { renderBadge } from "../src/report/render_badge.ts";
 import { sha256Hex } from "./_sha256.ts";
-import type { Shard } from "../src/core/run_suite.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
@@ -103,6 +102,12 @@ const defaultIo: CliIo = {
     return terminalColumns();
   },
 };
+
+/** Part `index` (from 0) of `count` of every suite's cases. */
+interface Shard {
+  index: number;
+  count: number;
+}
 
 function parseShard(raw: string | undefined): Shard | undefined {
   if (raw === undefined) return undefined;

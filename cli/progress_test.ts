@@ -61,9 +61,9 @@ Deno.test({
       "the last line counts every case",
     );
     // The suite's summary line replaces the progress line.
-    assert.match(
-      tty,
-      /\r\x1b\[2Ktool-response-reference|\r\x1b\[2K {2}tool-response-reference · gns3.tool-response\/v1.0: conformant/,
+    assert.ok(
+      tty.includes(`${CLEAR}  tool-response-reference · gns3.tool-response/v1.0: conformant`),
+      "the summary line replaces the progress line",
     );
 
     const quiet = await conform(["--quiet"], true);

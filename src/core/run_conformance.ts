@@ -1,6 +1,6 @@
 import { KIT } from "../version.ts";
 import { messageOf } from "./_message_of.ts";
-import { runSuite, type RunSuiteOptions, type Shard } from "./run_suite.ts";
+import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
 import type { Adapter, CaseReport, Report, Suite, SuiteReport, Verdict } from "./types.ts";
 
 /** One target to certify: a name, the suites to run and a way to make its adapter. */
@@ -71,7 +71,7 @@ export interface RunConformanceOptions {
    *
    * @default undefined (every case)
    */
-  shard?: Shard;
+  shard?: { index: number; count: number };
   /**
    * The report's timestamp; the only field that differs between runs with equal seeds.
    *

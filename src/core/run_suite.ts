@@ -84,15 +84,7 @@ export interface RunSuiteOptions {
    *
    * @default undefined (every case)
    */
-  shard?: Shard;
-}
-
-/** One of `count` deterministic, disjoint parts of every suite's cases. */
-export interface Shard {
-  /** Which part, from 0. */
-  index: number;
-  /** How many parts. */
-  count: number;
+  shard?: { index: number; count: number };
 }
 
 class HarnessFault extends Error {
