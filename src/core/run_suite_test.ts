@@ -125,7 +125,8 @@ Deno.test("run suite: the verdict follows the worst outcome", async () => {
   assert.equal(await run("clean", "warn"), "conformant-with-warnings");
   assert.equal(await run("warn", "crash"), "incomplete");
   assert.equal(await run("crash", "fail"), "not-conformant");
-  assert.equal(verdictOf([]), "conformant");
+  // A suite that tested nothing is never conformant (honest verdicts).
+  assert.equal(verdictOf([]), "incomplete");
   assert.equal(
     verdictOf([{ outcome: "skipped" }, { outcome: "passed", findings: [] }]),
     "conformant",
