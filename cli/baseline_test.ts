@@ -70,7 +70,16 @@ ${
     ).join("")
   }`;
   await withConfig(config(entry), async (path, dir) => {
-    const r = await run(["--config", path, "--report", `${dir}/r.json`, "--junit", `${dir}/r.xml`]);
+    const r = await run([
+      "--config",
+      path,
+      "--report",
+      `${dir}/r.json`,
+      "--junit",
+      `${dir}/r.xml`,
+      "--html",
+      `${dir}/r.html`,
+    ]);
     assert.equal(r.code, 0, r.out + r.err);
     assert.match(r.out, /Baseline: \d+ expected failure\(s\)/);
     assert.match(r.out, /drops the last item on purpose \(https:\/\/example.org\/issues\/1\)/);
@@ -85,6 +94,9 @@ ${
     const junit = await Deno.readTextFile(`${dir}/r.xml`);
     assert.match(junit, /<skipped message="expected failure of NORM-ITEM-COUNT \(baseline\)/);
     assert.doesNotMatch(junit, /<failure/);
+    const html = await Deno.readTextFile(`${dir}/r.html`);
+    assert.match(html, /<td class="n warn">\d+ failed \(expected, baseline\) \/ \d+<\/td>/);
+    assert.doesNotMatch(html, /class="n fail"/);
   });
 });
 

@@ -114,17 +114,25 @@ function verdictBadge(verdict: Verdict): string {
 }
 
 /** The rule × target matrix of one profile: per rule, per target, failures / cases. */
-function matrix(profile: string, suites: SuiteReport[]): string {
+function matrix(
+  profile: string,
+  suites: SuiteReport[],
+  expected: readonly HtmlExpectedFailure[],
+): string {
   const targets = suites.map((s) => s.target);
   const rows: string[] = [];
   for (const rule of suites[0].rules) {
     const cells = suites.map((s) => {
       const r = s.rules.find((x) => x.id === rule.id);
       if (!r || r.cases === 0) return `<td class="n none">–</td>`;
-      const cls = r.failures === 0 ? "pass" : r.level === "MUST" ? "fail" : "warn";
-      return `<td class="n ${cls}">${
-        r.failures > 0 ? `${r.failures} failed / ` : ""
-      }${r.cases}</td>`;
+      const baselined = expected.some((e) =>
+        e.target === s.target && e.profile === s.profile && e.rules.includes(r.id)
+      );
+      const cls = r.failures === 0 ? "pass" : r.level === "MUST" && !baselined ? "fail" : "warn";
+      const failed = r.failures === 0
+        ? ""
+        : `${r.failures} failed${baselined ? " (expected, baseline)" : ""} / `;
+      return `<td class="n ${cls}">${failed}${r.cases}</td>`;
     });
     rows.push(
       `<tr><th scope="row"><code>${h(rule.id, 80)}</code></th><td>${h(rule.level)}</td><td>${
@@ -309,7 +317,7 @@ export function renderHtml(report: Report, options: RenderHtmlOptions = {}): str
   const profiles = [...new Set(report.suites.map((s) => s.profile))];
   const matrices = profiles.flatMap((p) => {
     const withRules = report.suites.filter((s) => s.profile === p && s.rules.length > 0);
-    return withRules.length > 0 ? [matrix(p, withRules)] : [];
+    return withRules.length > 0 ? [matrix(p, withRules, options.baseline?.expected ?? [])] : [];
   });
   const stale = options.baseline?.stale ?? [];
   const shard = report.shard;
@@ -335,6 +343,13 @@ export function renderHtml(report: Report, options: RenderHtmlOptions = {}): str
     h(report.seed)
   }</code> for the same cases)</dd>
 <dt>date</dt><dd>${h(report.timestamp, 80)}</dd>
+${
+    (options.baseline?.expected.length ?? 0) > 0
+      ? `<dt>baseline</dt><dd>${
+        options.baseline!.expected.length
+      } expected failure(s), shown as skipped cases with their reason; the verdicts count them as warnings</dd>`
+      : ""
+  }
 ${shard ? `<dt>shard</dt><dd>${shard.index + 1} of ${shard.count}</dd>` : ""}
 ${
     options.reportSha256
