@@ -111,3 +111,39 @@ Deno.test("shard: a bad --shard is a usage error", async () => {
     assert.match(r.err, /--shard ".*" is not I\/N/);
   }
 });
+
+Deno.test("merge: a suite field the kit does not know is kept when equal, else combined", async () => {
+  const { mergeReports } = await import("./merge_reports.ts");
+  const shard = (index: number, extra: unknown) => ({
+    label: `s${index}.json`,
+    value: {
+      kit: { name: "netconform", version: "0.1.0" },
+      seed: 1,
+      timestamp: "2026-01-01T00:00:00.000Z",
+      shard: { index, count: 2 },
+      verdict: "conformant",
+      suites: [{
+        target: "t",
+        adapter: "a",
+        profile: "p/v1",
+        seed: 1,
+        runs: 2,
+        rules: [],
+        cases: [{ id: `c${index}`, outcome: "passed", findings: [] }],
+        counts: { passed: 1, failed: 0, skipped: 0, errored: 0 },
+        verdict: "conformant",
+        coverage: extra,
+      }],
+    },
+  });
+  const merged = mergeReports([
+    shard(0, { classes: ["a", "b"], total: 5, hits: { a: 1 } }),
+    shard(1, { classes: ["b", "c"], total: 5, hits: { a: 2, c: 1 } }),
+  ]) as { suites: { coverage: unknown; cases: { id: string }[] }[] };
+  assert.deepEqual(merged.suites[0].coverage, {
+    classes: ["a", "b", "c"],
+    total: 5,
+    hits: { a: 3, c: 1 },
+  });
+  assert.deepEqual(merged.suites[0].cases.map((c) => c.id), ["c0", "c1"]);
+});
