@@ -23,12 +23,21 @@ import { ConfigError, type ConformConfig, loadConfig } from "./load_config.ts";
 import { replayCommand } from "./replay_command.ts";
 import { reportJson } from "./report_json.ts";
 import { rulesCommand } from "./rules_command.ts";
+import { mergeMain } from "./merge_command.ts";
+import { Progress } from "./progress.ts";
+import { applyBaseline, type BaselineEntry, type BaselineResult } from "./apply_baseline.ts";
+import { baselineOfRun, writeBaseline } from "./update_baseline.ts";
+import { displayReport } from "./_baseline_view.ts";
+import { renderHtml } from "../src/report/render_html.ts";
+import { renderBadge } from "../src/report/render_badge.ts";
+import { sha256Hex } from "./_sha256.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
 Usage: deno task conform [options]
        deno task conform check FILE... --profile ID [--tool NAME]   (check --help)
        deno task conform rules [--format markdown|json] [--spec FILE]   (traceability tables)
+       deno task conform merge SHARD.json... --report FILE           (merge --help)
 
   --config FILE     targets file (conform.yaml); without it, the kit's embedded references run
   --target NAME     run only this target (repeatable); embedded mutants run only when named
@@ -44,6 +53,13 @@ Usage: deno task conform [options]
   --junit FILE      also write JUnit XML to FILE
   --markdown FILE   also write a Markdown certificate to FILE
   --strict          SHOULD findings fail too (exit 1), not only MUST findings
+  --html FILE       also write a self-contained HTML certificate to FILE
+  --badge FILE      also write an SVG badge of the verdict to FILE
+  --shard I/N       run only part I of N of every suite's cases (same seed on every shard);
+                    merge the shards' --report files with "conform merge"
+  --update-baseline write the run's MUST failures into the --config file's
+                    expected_failures (keeps reasons; drops entries that no longer fail)
+  --quiet           no progress on standard error
   --verbose         list every rule and every case with findings
   --list            list the embedded targets, profiles and adapter kinds, then exit
   --help            this text
@@ -56,12 +72,87 @@ export interface CliIo {
   out(text: string): void;
   /** Writes to standard error. */
   err(text: string): void;
+  /**
+   * Writes progress to standard error as is (no newline added); no progress when absent.
+   */
+  progress?(text: string): void;
+  /** Whether standard error is a terminal (progress redraws one line in place). */
+  isTerminal?: boolean;
+  /** Width of the terminal, in columns. */
+  columns?: number;
 }
 
+function terminalColumns(): number | undefined {
+  try {
+    // A pseudo-terminal that was never sized says 0 columns: use the default then.
+    return Deno.consoleSize().columns || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const stderrEncoder = new TextEncoder();
 const defaultIo: CliIo = {
   out: (t) => console.log(t),
   err: (t) => console.error(t),
+  progress: (t) => {
+    Deno.stderr.writeSync(stderrEncoder.encode(t));
+  },
+  get isTerminal() {
+    return Deno.stderr.isTerminal();
+  },
+  get columns() {
+    return terminalColumns();
+  },
 };
+
+/** Part `index` (from 0) of `count` of every suite's cases. */
+interface Shard {
+  index: number;
+  count: number;
+}
+
+function parseShard(raw: string | undefined): Shard | undefined {
+  if (raw === undefined) return undefined;
+  const m = /^(\d{1,4})\/(\d{1,4})$/.exec(raw);
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) {
+    throw new UsageError(`--shard "${raw}" is not I/N with 1 <= I <= N (for example 2/4)`);
+  }
+  return { index: Number(m[1]) - 1, count: Number(m[2]) };
+}
+
+function baselineLines(result: BaselineResult): string[] {
+  const lines: string[] = [];
+  if (result.expected.length > 0) {
+    lines.push(`Baseline: ${result.expected.length} expected failure(s), reported as expected:`);
+    const byRule = new Map<string, number>();
+    for (const e of result.expected) {
+      const k = `${e.target} · ${e.rules.join(", ")}: ${e.reason}${e.issue ? ` (${e.issue})` : ""}`;
+      byRule.set(k, (byRule.get(k) ?? 0) + 1);
+    }
+    for (const [k, n] of byRule) lines.push(`  ${n} × ${escapeText(k, { maxLength: 300 })}`);
+  }
+  if (result.stale.length > 0) {
+    lines.push(
+      `Baseline: ${result.stale.length} stale entr${
+        result.stale.length === 1 ? "y" : "ies"
+      } (the failure no longer happens: remove it, or run --update-baseline); the run fails:`,
+    );
+    for (const e of result.stale) {
+      lines.push(
+        `  ${escapeText(e.target, { maxLength: 80 })} · ${escapeText(e.rule, { maxLength: 80 })}${
+          e.cases
+            ? ` (cases ${e.cases.map((c) => escapeText(c, { maxLength: 80 })).join(", ")})`
+            : ""
+        }: ${escapeText(e.reason, { maxLength: 300 })}`,
+      );
+    }
+  }
+  if (!result.staleJudged) {
+    lines.push("Baseline: stale entries not judged (a run with --case or --shard)");
+  }
+  return lines;
+}
 
 class UsageError extends Error {}
 
@@ -168,6 +259,7 @@ function list(io: CliIo) {
 export async function main(args: readonly string[], io: CliIo = defaultIo): Promise<number> {
   if (args[0] === "check") return await checkMain(args.slice(1), io, profiles);
   if (args[0] === "rules") return rulesCommand(args.slice(1), io);
+  if (args[0] === "merge") return await mergeMain(args.slice(1), io);
   let parsed;
   try {
     parsed = parseArgs({
@@ -187,6 +279,11 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
         report: { type: "string" },
         junit: { type: "string" },
         markdown: { type: "string" },
+        html: { type: "string" },
+        badge: { type: "string" },
+        shard: { type: "string" },
+        "update-baseline": { type: "boolean" },
+        quiet: { type: "boolean" },
         verbose: { type: "boolean" },
         strict: { type: "boolean" },
         list: { type: "boolean" },
@@ -211,6 +308,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   let timeout: number | undefined;
   let concurrency: number | undefined;
   let config: ConformConfig | undefined;
+  let shard: Shard | undefined;
   const format = v.format ?? "text";
   try {
     if (!["text", "json", "junit", "markdown"].includes(format)) {
@@ -219,6 +317,13 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     runs = intFlag("runs", v.runs, 1, 1_000_000);
     timeout = intFlag("timeout", v.timeout, 1, 3_600_000);
     concurrency = intFlag("concurrency", v.concurrency, 1, 256);
+    shard = parseShard(v.shard);
+    if (v["update-baseline"]) {
+      if (!v.config) throw new UsageError("--update-baseline needs --config (the file it writes)");
+      if (v.case || shard) {
+        throw new UsageError("--update-baseline needs a run of every case (no --case, no --shard)");
+      }
+    }
     if (v.config) config = await loadConfig(v.config, { kinds: adapterKinds, suites });
     try {
       seed = v.seed !== undefined ? parseSeed(v.seed) : config?.seed ?? resolveSeed();
@@ -262,7 +367,15 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     return 2;
   }
 
-  for (const [flag, path] of [["report", v.report], ["junit", v.junit], ["markdown", v.markdown]]) {
+  for (
+    const [flag, path] of [
+      ["report", v.report],
+      ["junit", v.junit],
+      ["markdown", v.markdown],
+      ["html", v.html],
+      ["badge", v.badge],
+    ]
+  ) {
     if (path === undefined) continue;
     const problem = await prepareOutput(path);
     if (problem) {
@@ -272,7 +385,17 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   }
 
   const replay = (data: ReplayData) => replayCommand({ config: v.config, ...data });
-  io.err(`netconform: seed ${seed} (replay any run with --seed ${seed})`);
+  const quiet = v.quiet === true;
+  const progress = !quiet && io.progress
+    ? new Progress({ write: io.progress, tty: io.isTerminal === true, columns: io.columns })
+    : undefined;
+  if (!quiet) {
+    io.err(
+      `netconform: seed ${seed} (replay any run with --seed ${seed})${
+        shard ? `, shard ${shard.index + 1}/${shard.count}` : ""
+      }`,
+    );
+  }
   const started = performance.now();
   const report: Report = await runConformance(targets, {
     seed,
@@ -281,12 +404,18 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     caseTimeoutMs: timeout,
     concurrency,
     strict: v.strict,
-    onSuite: (s) =>
+    shard,
+    onStart: progress ? (t, p, total) => progress.start(t, p, total) : undefined,
+    onCase: progress ? (_t, _p, c) => progress.case(c) : undefined,
+    onSuite: (s) => {
+      progress?.end();
+      if (quiet) return;
       io.err(
         `  ${
           escapeText(s.target, { maxLength: 80 })
         } · ${s.profile}: ${s.verdict} (${s.counts.passed} passed, ${s.counts.failed} failed, ${s.counts.skipped} skipped, ${s.counts.errored} errored)`,
-      ),
+      );
+    },
   });
   const elapsed = ((performance.now() - started) / 1000).toFixed(1);
   if (v.case && report.suites.every((s) => s.cases.length === 0 && !s.startError)) {
@@ -298,16 +427,58 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     return 2;
   }
 
-  const json = reportJson(report, replay);
+  let entries: Record<string, BaselineEntry[]> = Object.fromEntries(
+    (config?.targets ?? []).filter((t) => t.expectedFailures.length > 0).map((
+      t,
+    ) => [t.name, t.expectedFailures]),
+  );
+  if (v["update-baseline"] && config) {
+    const next = baselineOfRun(report, entries);
+    const total = await writeBaseline(v.config!, next);
+    entries = Object.fromEntries(
+      Object.entries({ ...entries, ...next }).filter(([, e]) => e.length > 0),
+    );
+    io.err(
+      `netconform: wrote ${total} expected failure(s) of ${
+        Object.keys(next).length
+      } target(s) into "${v.config}"`,
+    );
+  }
+  const baseline = Object.keys(entries).length > 0
+    ? applyBaseline(report, entries, { judgeStale: !v.case && !shard })
+    : undefined;
+  const judged = baseline?.report ?? report;
+  const shown = baseline ? displayReport(baseline) : report;
+  const json = reportJson(judged, replay, baseline);
   if (v.report) await Deno.writeTextFile(v.report, json + "\n");
-  if (v.junit) await Deno.writeTextFile(v.junit, renderJunit(report, { replay }));
-  if (v.markdown) await Deno.writeTextFile(v.markdown, renderMarkdown(report, { replay }));
+  if (v.junit) await Deno.writeTextFile(v.junit, renderJunit(shown, { replay }));
+  if (v.markdown) await Deno.writeTextFile(v.markdown, renderMarkdown(shown, { replay }));
+  if (v.html) {
+    await Deno.writeTextFile(
+      v.html,
+      renderHtml(shown, {
+        replay,
+        reportSha256: await sha256Hex(json + "\n"),
+        baseline: baseline ? { expected: baseline.expected, stale: baseline.stale } : undefined,
+      }),
+    );
+  }
+  if (v.badge) await Deno.writeTextFile(v.badge, renderBadge(shown));
   if (format === "json") io.out(json);
-  else if (format === "junit") io.out(renderJunit(report, { replay }));
-  else if (format === "markdown") io.out(renderMarkdown(report, { replay }));
-  else io.out(renderText(report, { verbose: v.verbose, replay }));
-  io.err(`netconform: done in ${elapsed} s`);
-  return report.verdict === "conformant" || report.verdict === "conformant-with-warnings" ? 0 : 1;
+  else if (format === "junit") io.out(renderJunit(shown, { replay }));
+  else if (format === "markdown") io.out(renderMarkdown(shown, { replay }));
+  else {
+    io.out(
+      [
+        renderText(shown, { verbose: v.verbose, replay }),
+        ...(baseline ? baselineLines(baseline) : []),
+      ]
+        .join("\n"),
+    );
+  }
+  if (!quiet) io.err(`netconform: done in ${elapsed} s`);
+  const ok = judged.verdict === "conformant" || judged.verdict === "conformant-with-warnings";
+  return ok && (baseline?.stale.length ?? 0) === 0 ? 0 : 1;
 }
 
 if (import.meta.main) {

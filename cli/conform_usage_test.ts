@@ -26,7 +26,7 @@ Deno.test("conform CLI: --case that matches no case is a usage error (exit 2), n
 Deno.test("conform CLI: an output path that cannot be written is exit 2 before the run", async () => {
   const file = await Deno.makeTempFile();
   try {
-    for (const flag of ["--report", "--junit", "--markdown"]) {
+    for (const flag of ["--report", "--junit", "--markdown", "--html", "--badge"]) {
       const started = performance.now();
       const r = await run(["--runs", "1000000", flag, `${file}/inside-a-file.json`]);
       assert.equal(r.code, 2, `${flag}: ${r.err}`);

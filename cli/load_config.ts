@@ -4,6 +4,7 @@ import { parseYamlSource } from "../src/core/_yaml_source.ts";
 import { createSchemaChecker } from "../src/core/schema_checker.ts";
 import type { Suite } from "../src/core/types.ts";
 import type { AdapterKind } from "./adapter_kinds.ts";
+import type { BaselineEntry } from "./apply_baseline.ts";
 
 /** A profile a config target runs, with its options. */
 export interface ConfigProfile {
@@ -29,6 +30,8 @@ export interface ConfigTarget {
   caseTimeoutMs?: number;
   /** Start timeout, in milliseconds. */
   startTimeoutMs?: number;
+  /** Failures the target is known to have (its baseline); empty when none. */
+  expectedFailures: BaselineEntry[];
 }
 
 /** A loaded config file. */
@@ -141,6 +144,39 @@ export function buildConfigSchema(
               items: { type: "string", pattern: "^(/([^~/]|~[01])*)*$" },
               description: "JSON Pointers of output fields left out of equality comparisons",
             },
+            expected_failures: {
+              type: "array",
+              description:
+                "The target's baseline: MUST failures reported as expected, not failing. An entry that no longer fails is stale and fails the run. `--update-baseline` rewrites it.",
+              items: {
+                type: "object",
+                required: ["rule", "reason"],
+                additionalProperties: false,
+                properties: {
+                  rule: {
+                    type: "string",
+                    minLength: 1,
+                    description: "A rule ID of the target's profiles",
+                  },
+                  cases: {
+                    type: "array",
+                    minItems: 1,
+                    items: { type: "string", minLength: 1 },
+                    description: "Only these case IDs; every case when absent",
+                  },
+                  reason: {
+                    type: "string",
+                    minLength: 1,
+                    description: "Why the failure is expected",
+                  },
+                  issue: {
+                    type: "string",
+                    pattern: "^https?://",
+                    description: "The issue tracking the fix",
+                  },
+                },
+              },
+            },
             timeouts: {
               type: "object",
               additionalProperties: false,
@@ -231,6 +267,7 @@ export function parseConfig(
       adapter: Record<string, unknown> & { kind: string };
       volatile?: string[];
       timeouts?: { case_ms?: number; start_ms?: number };
+      expected_failures?: BaselineEntry[];
     }[];
   };
   const seen = new Map<string, number>();
@@ -240,6 +277,24 @@ export function parseConfig(
       throw new ConfigError(`target name "${t.name}" is used twice`, path, pos.line, pos.col);
     }
     seen.set(t.name, i);
+    const ids = new Set(
+      t.profiles.flatMap((p) => {
+        const id = typeof p === "string" ? p : p.id;
+        return options.suites.find((x) => x.profile.id === id)?.profile.rules.map((r) => r.id) ??
+          [];
+      }),
+    );
+    (t.expected_failures ?? []).forEach((e, j) => {
+      if (!ids.has(e.rule)) {
+        const pos = source.locate(`/targets/${i}/expected_failures/${j}/rule`);
+        throw new ConfigError(
+          `expected failure rule "${e.rule}" is not a rule of the target's profiles`,
+          path,
+          pos.line,
+          pos.col,
+        );
+      }
+    });
   });
   const abs = resolve(path);
   return {
@@ -257,6 +312,12 @@ export function parseConfig(
       volatile: t.volatile ?? [],
       caseTimeoutMs: t.timeouts?.case_ms,
       startTimeoutMs: t.timeouts?.start_ms,
+      expectedFailures: (t.expected_failures ?? []).map((e) => ({
+        rule: e.rule,
+        ...(e.cases ? { cases: [...e.cases] } : {}),
+        reason: e.reason,
+        ...(e.issue ? { issue: e.issue } : {}),
+      })),
     })),
   };
 }

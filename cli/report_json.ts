@@ -1,5 +1,7 @@
 import type { CaseReport, ReplayData, Report } from "../src/core/types.ts";
 import { renderJson } from "../src/report/render_json.ts";
+import type { BaselineResult } from "./apply_baseline.ts";
+import { annotateView } from "./_baseline_view.ts";
 
 function caseView(c: CaseReport, replay: string): Record<string, unknown> {
   const head = { id: c.id, description: c.description, replay, outcome: c.outcome };
@@ -65,12 +67,19 @@ function caseView(c: CaseReport, replay: string): Record<string, unknown> {
  *
  * @param report The run's report.
  * @param replay Renders a case's replay command from its replay data.
+ * @param baseline The run judged with the targets' baselines, when they have some: each
+ * expected case gets `expected: {rules, reason, issue?}`, and the report a `baseline` with
+ * the entries, the expected count and the stale entries (the verdicts are `report`'s).
  * @returns The JSON text (inert: see `renderJson`), indented by two spaces, without a final
  * newline.
  * @throws {TypeError} When a case has an outcome the CLI does not know.
  */
-export function reportJson(report: Report, replay: (data: ReplayData) => string): string {
-  const view = {
+export function reportJson(
+  report: Report,
+  replay: (data: ReplayData) => string,
+  baseline?: BaselineResult,
+): string {
+  const view: Record<string, unknown> = {
     ...report,
     suites: report.suites.map((s) => ({
       ...s,
@@ -79,5 +88,6 @@ export function reportJson(report: Report, replay: (data: ReplayData) => string)
       ),
     })),
   };
+  if (baseline) annotateView(view, baseline);
   return renderJson(view);
 }

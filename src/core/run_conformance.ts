@@ -66,6 +66,19 @@ export interface RunConformanceOptions {
    */
   onCase?: (target: string, profile: string, report: CaseReport) => void;
   /**
+   * Called when a suite's cases are made, with how many will run (for progress output).
+   *
+   * @default undefined
+   */
+  onStart?: (target: string, profile: string, total: number) => void;
+  /**
+   * Run only one deterministic part of every suite's cases (see `RunSuiteOptions.shard`);
+   * the report records it in `shard`.
+   *
+   * @default undefined (every case)
+   */
+  shard?: { index: number; count: number };
+  /**
    * The report's timestamp; the only field that differs between runs with equal seeds.
    *
    * @default the current time
@@ -150,6 +163,10 @@ export async function runConformance(
         onCase: options.onCase
           ? (c) => options.onCase!(target.name, suite.profile.id, c)
           : undefined,
+        onStart: options.onStart
+          ? (total) => options.onStart!(target.name, suite.profile.id, total)
+          : undefined,
+        shard: options.shard,
       };
       let adapter: Adapter;
       let report: SuiteReport;
@@ -180,5 +197,6 @@ export async function runConformance(
     timestamp,
     suites,
     verdict: worstVerdict(suites.map((s) => s.verdict)),
+    ...(options.shard ? { shard: { ...options.shard } } : {}),
   };
 }

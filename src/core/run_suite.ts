@@ -78,6 +78,20 @@ export interface RunSuiteOptions {
    * @default undefined
    */
   onCase?: (report: CaseReport) => void;
+  /**
+   * Called once the cases are made, with how many will run (for progress output).
+   *
+   * @default undefined
+   */
+  onStart?: (total: number) => void;
+  /**
+   * Run only shard `index` (from 0) of `count`: the cases whose position in the suite's case
+   * list (after `caseIds`) is `index` modulo `count`. Every shard makes the same case list
+   * (same seed), so the shards of a run partition it.
+   *
+   * @default undefined (every case)
+   */
+  shard?: { index: number; count: number };
 }
 
 class HarnessFault extends Error {
@@ -241,6 +255,11 @@ export async function runSuite(
     const wanted = new Set(options.caseIds);
     cases = cases.filter((c) => wanted.has(c.id));
   }
+  if (options.shard) {
+    const { index, count } = options.shard;
+    cases = cases.filter((_, i) => i % count === index);
+  }
+  options.onStart?.(cases.length);
 
   const results: CaseReport[] = new Array(cases.length);
   const timeoutMs = options.caseTimeoutMs ?? 10_000;

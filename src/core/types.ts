@@ -397,4 +397,9 @@ export interface Report {
   suites: SuiteReport[];
   /** The overall verdict: the worst of the suites'. */
   verdict: Verdict;
+  /**
+   * The part of every suite's cases this run ran (`index` from 0 of `count`), when it ran
+   * only one; shard reports merge into the report of the whole run.
+   */
+  shard?: { index: number; count: number };
 }

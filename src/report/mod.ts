@@ -1,6 +1,6 @@
 /**
  * Report renderers: a per-rule text table, JUnit XML for CI, a Markdown certificate for a
- * reviewer, and the escaping every one of them applies to what an implementation sent
+ * reviewer, a self-contained HTML certificate, an SVG badge, and the escaping every one of them applies to what an implementation sent
  * (control characters, ANSI sequences, bidirectional overrides, lone surrogates).
  *
  * @example Escape implementation text before printing it
@@ -19,3 +19,5 @@ export * from "./render_json.ts";
 export * from "./render_text.ts";
 export * from "./render_junit.ts";
 export * from "./render_markdown.ts";
+export * from "./render_html.ts";
+export * from "./render_badge.ts";
