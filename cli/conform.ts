@@ -37,6 +37,9 @@ Usage: deno task conform [options]
   --case ID         run only this case (repeatable); see the replay lines of a report
   --timeout MS      per-case timeout when the target sets none (default 10000)
   --concurrency N   cases in flight per suite (default 8)
+  --no-shrink       do not shrink failed generated cases
+  --max-shrinks N   smaller candidates run per failed generated case (default 100; shrinking
+                    also stops after 10 s per case)
   --format F        what to print: text (default), json, junit, markdown
   --report FILE     also write the JSON report to FILE
   --junit FILE      also write JUnit XML to FILE
@@ -170,6 +173,8 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
         case: { type: "string", multiple: true },
         timeout: { type: "string" },
         concurrency: { type: "string" },
+        "no-shrink": { type: "boolean" },
+        "max-shrinks": { type: "string" },
         format: { type: "string" },
         report: { type: "string" },
         junit: { type: "string" },
@@ -196,6 +201,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   let runs: number | undefined;
   let timeout: number | undefined;
   let concurrency: number | undefined;
+  let maxShrinks: number | undefined;
   let config: ConformConfig | undefined;
   const format = v.format ?? "text";
   try {
@@ -205,6 +211,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     runs = intFlag("runs", v.runs, 1, 1_000_000);
     timeout = intFlag("timeout", v.timeout, 1, 3_600_000);
     concurrency = intFlag("concurrency", v.concurrency, 1, 256);
+    maxShrinks = intFlag("max-shrinks", v["max-shrinks"], 0, 100_000);
     if (v.config) config = await loadConfig(v.config, { kinds: adapterKinds, suites });
     try {
       seed = v.seed !== undefined ? parseSeed(v.seed) : config?.seed ?? resolveSeed();
@@ -266,6 +273,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     caseIds: v.case,
     caseTimeoutMs: timeout,
     concurrency,
+    shrink: v["no-shrink"] ? false : { ...(maxShrinks !== undefined ? { maxShrinks } : {}) },
     onSuite: (s) =>
       io.err(
         `  ${

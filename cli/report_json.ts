@@ -1,12 +1,23 @@
 import type { CaseReport, ReplayData, Report } from "../src/core/types.ts";
 import { renderJson } from "../src/report/render_json.ts";
+import { replayCaseId } from "../src/report/replay_case_id.ts";
 
 function caseView(c: CaseReport, replay: string): Record<string, unknown> {
   const head = { id: c.id, description: c.description, replay, outcome: c.outcome };
   switch (c.outcome) {
     case "passed":
-    case "failed":
       return { ...head, findings: c.findings };
+    case "failed":
+      // Evidence after the findings, in the order of the report's data shape.
+      return {
+        ...head,
+        findings: c.findings,
+        ...(c.input !== undefined ? { input: c.input } : {}),
+        ...(c.output !== undefined ? { output: c.output } : {}),
+        ...(c.truncated ? { truncated: c.truncated } : {}),
+        ...(c.subject ? { subject: c.subject } : {}),
+        ...(c.shrunk ? { shrunk: c.shrunk } : {}),
+      };
     case "skipped":
       return { ...head, findings: [], reason: c.reason, ...(c.required ? { required: true } : {}) };
     case "errored":
@@ -15,6 +26,9 @@ function caseView(c: CaseReport, replay: string): Record<string, unknown> {
         findings: [],
         message: c.message,
         ...(c.stderr !== undefined ? { stderr: c.stderr } : {}),
+        ...(c.input !== undefined ? { input: c.input } : {}),
+        ...(c.output !== undefined ? { output: c.output } : {}),
+        ...(c.truncated ? { truncated: c.truncated } : {}),
       };
     default: {
       const unknown: never = c;
@@ -75,7 +89,10 @@ export function reportJson(report: Report, replay: (data: ReplayData) => string)
     suites: report.suites.map((s) => ({
       ...s,
       cases: s.cases.map((c) =>
-        caseView(c, replay({ target: s.target, profile: s.profile, seed: s.seed, caseId: c.id }))
+        caseView(
+          c,
+          replay({ target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(c) }),
+        )
       ),
     })),
   };

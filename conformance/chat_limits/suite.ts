@@ -1,5 +1,5 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
-import fc from "fast-check";
+import { generatedCases } from "../../src/core/generated_cases.ts";
 import type {
   Case,
   CaseOptions,
@@ -59,29 +59,25 @@ export const chatLimitsSuite: Suite = {
   optionsSchema,
   cases(options: CaseOptions): Case[] {
     if (options.options.surface === "http") {
-      const bodies = fc.sample(chatBodyArbitrary(), { seed: options.seed, numRuns: options.runs });
       return [
         ...boundaryBodies.map((b) => ({
           id: `boundary-${b.id}`,
           description: b.description,
           input: b.body,
         })),
-        ...bodies.map((body, i) => ({
-          id: `generated-${i}`,
+        ...generatedCases(chatBodyArbitrary(), options, (body) => ({
           description: `body ${JSON.stringify(body).slice(0, 80)}`,
           input: body,
         })),
       ];
     }
-    const sessions = fc.sample(sessionArbitrary(), { seed: options.seed, numRuns: options.runs });
     return [
       ...boundarySessions.map((s) => ({
         id: `boundary-${s.id}`,
         description: s.description,
         input: s.input,
       })),
-      ...sessions.map((input, i) => ({
-        id: `generated-${i}`,
+      ...generatedCases(sessionArbitrary(), options, (input) => ({
         description: describeSession(input),
         input,
       })),
@@ -111,7 +107,7 @@ export const chatLimitsSuite: Suite = {
         request: body,
         response: reply.value as HttpObservation["response"],
       };
-      return { findings: checkChatLimits(obs), checked: REQUEST_RULE_IDS };
+      return { findings: checkChatLimits(obs), checked: REQUEST_RULE_IDS, subject: { data: obs } };
     }
     const input = testCase.input as RunAgentInput;
     const reply = await invoke({ operation: "run_agent", input });
@@ -133,6 +129,10 @@ export const chatLimitsSuite: Suite = {
       }
       obs = { kind: "agent", ...input, transcripts };
     }
-    return { findings: checkChatLimits(obs), checked: ENFORCEMENT_RULE_IDS };
+    return {
+      findings: checkChatLimits(obs),
+      checked: ENFORCEMENT_RULE_IDS,
+      subject: { data: obs },
+    };
   },
 };

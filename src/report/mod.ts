@@ -19,3 +19,4 @@ export * from "./render_json.ts";
 export * from "./render_text.ts";
 export * from "./render_junit.ts";
 export * from "./render_markdown.ts";
+export * from "./replay_case_id.ts";
