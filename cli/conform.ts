@@ -11,6 +11,7 @@ import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { embeddedTargets, profiles, suites, targetProfiles } from "./registry.ts";
 import { checkMain } from "./check_command.ts";
+import { promoteMain } from "./promote_command.ts";
 import { type ConformanceTarget, runConformance } from "../src/core/run_conformance.ts";
 import { parseSeed, resolveSeed } from "../src/core/seed.ts";
 import type { ReplayData, Report, Suite } from "../src/core/types.ts";
@@ -27,6 +28,7 @@ const HELP = `netconform: prove an implementation honours its contract, and say 
 
 Usage: deno task conform [options]
        deno task conform check FILE... --profile ID [--tool NAME]   (check --help)
+       deno task conform promote REPORT.json CASE-ID --to FIXTURE.yaml  (promote --help)
 
   --config FILE     targets file (conform.yaml); without it, the kit's embedded references run
   --target NAME     run only this target (repeatable); embedded mutants run only when named
@@ -158,6 +160,7 @@ function list(io: CliIo) {
  */
 export async function main(args: readonly string[], io: CliIo = defaultIo): Promise<number> {
   if (args[0] === "check") return await checkMain(args.slice(1), io, profiles);
+  if (args[0] === "promote") return await promoteMain(args.slice(1), io, profiles);
   let parsed;
   try {
     parsed = parseArgs({

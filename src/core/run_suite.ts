@@ -456,6 +456,7 @@ export async function runSuite(
     }
     return {
       id: best.id,
+      description: best.description,
       ...(best.input !== undefined ? { input: best.input } : { input: null }),
       ...(best.output !== undefined ? { output: best.output } : {}),
       ...(best.truncated ? { truncated: best.truncated } : {}),

@@ -261,6 +261,8 @@ export interface CaseSubject {
 export interface ShrunkCase {
   /** The shrunk case's id (`<id>~shrunk-<path>`, or the case's own id when nothing smaller failed). */
   id: string;
+  /** The shrunk case's description. */
+  description: string;
   /** What the kit sent for it (see {@linkcode CaseEvidence}). */
   input: unknown;
   /** What came back. */

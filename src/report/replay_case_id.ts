@@ -16,7 +16,10 @@ import type { CaseReport } from "../core/types.ts";
  *     description: "d",
  *     outcome: "failed",
  *     findings: [],
- *     shrunk: { id: "generated-4~shrunk-0:2", input: 1, findings: [], steps: 2, tried: 5 },
+ *     shrunk: {
+ *       id: "generated-4~shrunk-0:2",
+ *       description: "d",
+ *       input: 1, findings: [], steps: 2, tried: 5 },
  *   }),
  *   "generated-4~shrunk-0:2",
  * );
