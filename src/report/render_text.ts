@@ -3,7 +3,7 @@ import { escapeText } from "./escape_text.ts";
 import { formatFindings } from "./format_findings.ts";
 import { replayArgs } from "./_replay_args.ts";
 import { unknownOutcome } from "./_unknown_outcome.ts";
-import { evidenceLines, evidenceText, replayCaseId } from "./_evidence_view.ts";
+import { evidenceLines, jsonLine, replayCaseId } from "./_evidence_view.ts";
 
 /** Options of {@linkcode renderText}. */
 export interface RenderTextOptions {
@@ -80,10 +80,10 @@ function caseDetails(k: CaseReport): string[] {
         if (s.steps > 0) {
           lines.push(indent(formatFindings(s.findings.slice(0, 3)), "       "));
           if (s.input !== undefined) {
-            lines.push(`       sent: ${escapeText(evidenceText(s.input), { maxLength: 300 })}`);
+            lines.push(`       sent: ${jsonLine(s.input, 300)}`);
           }
           if (s.output !== undefined) {
-            lines.push(`       got: ${escapeText(evidenceText(s.output), { maxLength: 300 })}`);
+            lines.push(`       got: ${jsonLine(s.output, 300)}`);
           }
         }
       }
@@ -106,9 +106,7 @@ function caseDetails(k: CaseReport): string[] {
 
 /** The trimmed view of what a case sent and got back. */
 function evidence(k: CaseReport): string[] {
-  return evidenceLines(k).map(([label, value]) =>
-    `     ${label}: ${escapeText(evidenceText(value), { maxLength: 300 })}`
-  );
+  return evidenceLines(k).map(([label, value]) => `     ${label}: ${jsonLine(value, 300)}`);
 }
 
 /** Why cases were skipped (grouped by reason), and why skips leave the suite incomplete. */
