@@ -67,7 +67,11 @@ async function fixtureCases(): Promise<Case[]> {
       const key = JSON.stringify(input);
       if (seen.has(key)) return;
       seen.add(key);
-      cases.push({ id: `fixture:${name}#${i}`, description: test.description, input });
+      // An invalid fixture records someone's bug: the case is its input, titled as such.
+      const description = test.valid
+        ? test.description
+        : `${describe(input)} (the input of fixture ${name}#${i})`;
+      cases.push({ id: `fixture:${name}#${i}`, description, input });
     });
   }
   return cases;

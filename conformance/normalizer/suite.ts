@@ -129,10 +129,14 @@ async function fixtureCases(): Promise<Case[]> {
       const key = JSON.stringify(input);
       if (seen.has(key)) return;
       seen.add(key);
+      const caseInput = { raw: input.raw, tool_name: input.tool_name };
       cases.push({
         id: `fixture:${name}#${i}`,
-        description: test.description,
-        input: { raw: input.raw, tool_name: input.tool_name },
+        // An invalid fixture records someone's bug: the case is its input, titled as such.
+        description: test.valid
+          ? test.description
+          : `${describeInput(caseInput)} (the input of fixture ${name}#${i})`,
+        input: caseInput,
       });
     });
   }
