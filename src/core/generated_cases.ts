@@ -3,15 +3,7 @@ import type { Arbitrary } from "./arbitrary.ts";
 import type { Case } from "./types.ts";
 
 /** What a suite makes of one generated value: the case without its id and shrinker. */
-export type GeneratedCaseBody = Omit<Case, "id" | "shrink">;
-
-/** Options of {@linkcode generatedCases}. */
-export interface GeneratedCasesOptions {
-  /** The run's seed. */
-  seed: number;
-  /** How many cases to generate. */
-  runs: number;
-}
+type GeneratedCaseBody = Omit<Case, "id" | "shrink">;
 
 // deno-lint-ignore no-explicit-any
 type FcValue = { value: any; context: unknown };
@@ -46,17 +38,19 @@ function toCase<T>(
   make: (value: T, index: number) => GeneratedCaseBody,
   index: number,
 ): Case {
-  return {
-    ...make(drawn.value as T, index),
-    id,
-    *shrink() {
+  const testCase: Case = { ...make(drawn.value as T, index), id };
+  // Not enumerable: a case stays plain data for comparisons and JSON.
+  Object.defineProperty(testCase, "shrink", {
+    enumerable: false,
+    value: function* (): Generator<Case> {
       let i = 0;
       for (const smaller of arbitrary.shrink(drawn.value as T, drawn.context)) {
         yield toCase(arbitrary, smaller, shrunkId(id, i), make, index);
         i++;
       }
     },
-  };
+  });
+  return testCase;
 }
 
 /**
@@ -86,15 +80,15 @@ function toCase<T>(
  *
  * @typeParam T The generated values.
  * @param arbitrary The arbitrary of the values (any fast-check arbitrary).
- * @param options Seed and number of cases.
+ * @param options The run's seed, and how many cases to generate.
  * @param make Makes a case's description and input (and `required`) from a value and its
  * index; shrunk cases of `generated-<i>` are made with the same index.
  * @returns The cases, in order.
  */
 export function generatedCases<T>(
   arbitrary: Arbitrary<T>,
-  options: GeneratedCasesOptions,
-  make: (value: T, index: number) => GeneratedCaseBody,
+  options: { readonly seed: number; readonly runs: number },
+  make: (value: T, index: number) => Omit<Case, "id" | "shrink">,
 ): Case[] {
   const recording = new Recording(arbitrary as fc.Arbitrary<T>);
   const values = fc.sample(recording, { seed: options.seed, numRuns: Math.max(0, options.runs) });

@@ -2,12 +2,12 @@ import { CaseSkipped } from "./case_skipped.ts";
 import { messageOf } from "./_message_of.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
 import { resolveShrunkCase } from "./_shrunk_case.ts";
+import { boundSubject, replyData, sizeOf } from "./_case_evidence.ts";
 import type {
   Adapter,
   Case,
   CaseOptions,
   CaseReport,
-  CaseSubject,
   Evaluation,
   FailedCaseReport,
   Finding,
@@ -120,43 +120,6 @@ interface Ran {
   evaluation?: Evaluation;
 }
 
-function replyData(reply: Reply): unknown {
-  switch (reply.kind) {
-    case "result":
-      return { result: reply.value };
-    case "raised":
-      return {
-        raised: {
-          type: reply.type,
-          message: reply.message,
-          ...(reply.traceback !== undefined ? { traceback: reply.traceback } : {}),
-        },
-      };
-    case "skipped":
-      return { skipped: reply.reason };
-    case "errored":
-      return { errored: reply.message };
-  }
-}
-
-function boundSubject(subject: CaseSubject, maxBytes: number): CaseSubject | undefined {
-  const bounded = boundEvidence(subject.data, subject.context, maxBytes);
-  // A cut subject cannot become a fixture: leave it out rather than keep a part.
-  if (bounded.truncated) return undefined;
-  return {
-    data: bounded.input ?? null,
-    ...(bounded.output !== undefined ? { context: bounded.output as CaseSubject["context"] } : {}),
-  };
-}
-
-function sizeOf(input: unknown): number {
-  try {
-    return JSON.stringify(input)?.length ?? 0;
-  } catch {
-    return Infinity;
-  }
-}
-
 function emptyCounts(): Record<Outcome, number> {
   return { passed: 0, failed: 0, skipped: 0, errored: 0 };
 }
@@ -184,7 +147,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, signal: AbortController
  * import { verdictOf } from "./run_suite.ts";
  *
  * assert.equal(verdictOf([{ outcome: "passed", findings: [] }]), "conformant");
- * assert.equal(verdictOf([{ outcome: "skipped", reason: "no lab" }]), "incomplete");
+ * assert.equal(verdictOf([{ outcome: "skipped" }]), "incomplete");
  * assert.equal(verdictOf([]), "incomplete");
  * ```
  *
