@@ -43,7 +43,9 @@ function caseView(c: CaseReport, replay: string): Record<string, unknown> {
  * The CLI's JSON report: the run's report with, in each case, the command that replays it
  * (after the description), and the same fields for every outcome as the report format has
  * always had (`findings` is `[]` for skipped and errored cases). The runner records only the
- * replay data; this is a view over it.
+ * replay data; this is a view over it. A failed case's replay command runs its shrunk case when
+ * it has one. Evidence comes after the case's own fields, in this order: `input`, `output`,
+ * `truncated`, then (failed cases) `subject` and `shrunk`.
  *
  * @example A failed case gets its replay command
  * ```ts

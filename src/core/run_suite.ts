@@ -188,6 +188,14 @@ export const MAX_SKIPPED_SHARE = 0.5;
  * or a bug of the suite. The adapter is started first and closed at the end; a start
  * failure is reported in `startError` with the verdict `incomplete`.
  *
+ * Failed and errored cases carry their evidence: `input` (the request of the case's one call,
+ * or the list of its requests) and `output` (the reply or the list of replies), each bounded to
+ * `maxEvidenceBytes` of JSON text (see `boundEvidence`). A failed case that can shrink (see
+ * `generatedCases`) is shrunk through the adapter: each smaller candidate is run as a case and
+ * kept while it still fails the rule of the first MUST finding and is no larger, within
+ * {@linkcode ShrinkOptions}; the result is its `shrunk` case, whose id (`<id>~shrunk-<path>`) is
+ * accepted in `caseIds` to replay it.
+ *
  * The report is data and records no replay command: the suite's target, profile and seed
  * and a case's id are what it takes to run the case again; a front end renders them.
  *
