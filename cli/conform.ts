@@ -11,6 +11,7 @@ import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { embeddedTargets, profiles, suites, targetProfiles } from "./registry.ts";
 import { checkMain } from "./check_command.ts";
+import { promoteMain } from "./promote_command.ts";
 import { type ConformanceTarget, runConformance } from "../src/core/run_conformance.ts";
 import { parseSeed, resolveSeed } from "../src/core/seed.ts";
 import type { ReplayData, Report, Suite } from "../src/core/types.ts";
@@ -38,6 +39,7 @@ Usage: deno task conform [options]
        deno task conform check FILE... --profile ID [--tool NAME]   (check --help)
        deno task conform rules [--format markdown|json] [--spec FILE]   (traceability tables)
        deno task conform merge SHARD.json... --report FILE           (merge --help)
+       deno task conform promote REPORT.json CASE-ID --to FIXTURE.yaml  (promote --help)
 
   --config FILE     targets file (conform.yaml); without it, the kit's embedded references run
   --target NAME     run only this target (repeatable); embedded mutants run only when named
@@ -48,6 +50,9 @@ Usage: deno task conform [options]
   --case ID         run only this case (repeatable); see the replay lines of a report
   --timeout MS      per-case timeout when the target sets none (default 10000)
   --concurrency N   cases in flight per suite (default 8)
+  --no-shrink       do not shrink failed generated cases
+  --max-shrinks N   smaller candidates run per failed generated case (default 100; shrinking
+                    also stops after 10 s per case)
   --format F        what to print: text (default), json, junit, markdown
   --report FILE     also write the JSON report to FILE
   --junit FILE      also write JUnit XML to FILE
@@ -260,6 +265,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   if (args[0] === "check") return await checkMain(args.slice(1), io, profiles);
   if (args[0] === "rules") return rulesCommand(args.slice(1), io);
   if (args[0] === "merge") return await mergeMain(args.slice(1), io);
+  if (args[0] === "promote") return await promoteMain(args.slice(1), io, profiles);
   let parsed;
   try {
     parsed = parseArgs({
@@ -275,6 +281,8 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
         case: { type: "string", multiple: true },
         timeout: { type: "string" },
         concurrency: { type: "string" },
+        "no-shrink": { type: "boolean" },
+        "max-shrinks": { type: "string" },
         format: { type: "string" },
         report: { type: "string" },
         junit: { type: "string" },
@@ -307,6 +315,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   let runs: number | undefined;
   let timeout: number | undefined;
   let concurrency: number | undefined;
+  let maxShrinks: number | undefined;
   let config: ConformConfig | undefined;
   let shard: Shard | undefined;
   const format = v.format ?? "text";
@@ -324,6 +333,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
         throw new UsageError("--update-baseline needs a run of every case (no --case, no --shard)");
       }
     }
+    maxShrinks = intFlag("max-shrinks", v["max-shrinks"], 0, 100_000);
     if (v.config) config = await loadConfig(v.config, { kinds: adapterKinds, suites });
     try {
       seed = v.seed !== undefined ? parseSeed(v.seed) : config?.seed ?? resolveSeed();
@@ -405,6 +415,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     concurrency,
     strict: v.strict,
     shard,
+    shrink: v["no-shrink"] ? false : { ...(maxShrinks !== undefined ? { maxShrinks } : {}) },
     onStart: progress ? (t, p, total) => progress.start(t, p, total) : undefined,
     onCase: progress ? (_t, _p, c) => progress.case(c) : undefined,
     onSuite: (s) => {

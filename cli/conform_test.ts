@@ -31,7 +31,7 @@ Deno.test("conform CLI: a broken producer exits 1 and names the rule, the path a
   assert.match(r.out, /- TR-TOTAL \(MUST\) at "\/total": total is \d+, but data has \d+ items/);
   assert.match(
     r.out,
-    /replay: deno task conform --target tool-response-mutant-total-off-by-one --profile gns3.tool-response\/v1.0 --seed 3 --case generated-\d+/,
+    /replay: deno task conform --target tool-response-mutant-total-off-by-one --profile gns3.tool-response\/v1.0 --seed 3 --case 'generated-\d+~shrunk-[\d:]+'/,
   );
   assert.match(r.out, /verdict: NOT CONFORMANT/);
 });
@@ -85,7 +85,9 @@ Deno.test("conform CLI: a replayed case reproduces the same finding", async () =
   const report = JSON.parse(first.out);
   const failed = report.suites[0].cases.find((c: { outcome: string }) => c.outcome === "failed");
   assert.ok(failed, "the mutant failed no case");
-  const args = failed.replay.split(" ").slice(3);
+  // The replay line runs the shrunk case (its id is quoted for the shell).
+  const args = failed.replay.split(" ").slice(3).map((a: string) => a.replace(/^'(.*)'$/, "$1"));
+  assert.equal(args.at(-1), failed.shrunk.id);
   const again = JSON.parse((await run([...args, "--format", "json"])).out);
   assert.equal(again.suites[0].cases.length, 1);
   // Stack traces depend on scheduling; everything else must match.
@@ -93,7 +95,21 @@ Deno.test("conform CLI: a replayed case reproduces the same finding", async () =
     for (const f of c.findings) delete f.params?.traceback;
     return c;
   };
-  assert.deepEqual(strip(again.suites[0].cases[0]), strip(failed));
+  const replayed = again.suites[0].cases[0];
+  assert.equal(replayed.id, failed.shrunk.id);
+  assert.deepEqual(replayed.input, failed.shrunk.input);
+  assert.deepEqual(strip(replayed).findings, strip(failed.shrunk).findings);
+  // Replaying the original id reproduces the original case, shrunk the same way.
+  const original = JSON.parse(
+    (await run([...args.slice(0, -1), failed.id, "--format", "json"])).out,
+  );
+  const [again2] = original.suites[0].cases;
+  assert.deepEqual(again2.input, failed.input);
+  assert.deepEqual(strip(again2).findings, strip(failed).findings);
+  assert.deepEqual([again2.shrunk.id, again2.shrunk.input], [
+    failed.shrunk.id,
+    failed.shrunk.input,
+  ]);
 });
 
 Deno.test("conform CLI: the same seed gives the same report apart from its timestamp", async () => {

@@ -2,13 +2,24 @@ import type { CaseReport, ReplayData, Report } from "../src/core/types.ts";
 import { renderJson } from "../src/report/render_json.ts";
 import type { BaselineResult } from "./apply_baseline.ts";
 import { annotateView } from "./_baseline_view.ts";
+import { replayCaseId } from "../src/report/replay_case_id.ts";
 
 function caseView(c: CaseReport, replay: string): Record<string, unknown> {
   const head = { id: c.id, description: c.description, replay, outcome: c.outcome };
   switch (c.outcome) {
     case "passed":
-    case "failed":
       return { ...head, findings: c.findings };
+    case "failed":
+      // Evidence after the findings, in the order of the report's data shape.
+      return {
+        ...head,
+        findings: c.findings,
+        ...(c.input !== undefined ? { input: c.input } : {}),
+        ...(c.output !== undefined ? { output: c.output } : {}),
+        ...(c.truncated ? { truncated: c.truncated } : {}),
+        ...(c.subject ? { subject: c.subject } : {}),
+        ...(c.shrunk ? { shrunk: c.shrunk } : {}),
+      };
     case "skipped":
       return { ...head, findings: [], reason: c.reason, ...(c.required ? { required: true } : {}) };
     case "errored":
@@ -17,6 +28,9 @@ function caseView(c: CaseReport, replay: string): Record<string, unknown> {
         findings: [],
         message: c.message,
         ...(c.stderr !== undefined ? { stderr: c.stderr } : {}),
+        ...(c.input !== undefined ? { input: c.input } : {}),
+        ...(c.output !== undefined ? { output: c.output } : {}),
+        ...(c.truncated ? { truncated: c.truncated } : {}),
       };
     default: {
       const unknown: never = c;
@@ -31,7 +45,9 @@ function caseView(c: CaseReport, replay: string): Record<string, unknown> {
  * The CLI's JSON report: the run's report with, in each case, the command that replays it
  * (after the description), and the same fields for every outcome as the report format has
  * always had (`findings` is `[]` for skipped and errored cases). The runner records only the
- * replay data; this is a view over it.
+ * replay data; this is a view over it. A failed case's replay command runs its shrunk case when
+ * it has one. Evidence comes after the case's own fields, in this order: `input`, `output`,
+ * `truncated`, then (failed cases) `subject` and `shrunk`.
  *
  * @example A failed case gets its replay command
  * ```ts
@@ -84,7 +100,10 @@ export function reportJson(
     suites: report.suites.map((s) => ({
       ...s,
       cases: s.cases.map((c) =>
-        caseView(c, replay({ target: s.target, profile: s.profile, seed: s.seed, caseId: c.id }))
+        caseView(
+          c,
+          replay({ target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(c) }),
+        )
       ),
     })),
   };

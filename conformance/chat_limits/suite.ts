@@ -1,5 +1,5 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
-import fc from "fast-check";
+import { generatedCases } from "../../src/core/generated_cases.ts";
 import type {
   Case,
   CaseOptions,
@@ -62,7 +62,7 @@ async function evaluateBody(
     request: body,
     response: reply.value as HttpObservation["response"],
   };
-  return { findings: checkChatLimits(obs), checked: REQUEST_RULE_IDS };
+  return { findings: checkChatLimits(obs), checked: REQUEST_RULE_IDS, subject: { data: obs } };
 }
 
 /**
@@ -102,7 +102,11 @@ async function evaluateSession(
       findings.push({ ...f, instancePath: `/exchanges/${i}${f.instancePath}` });
     }
   });
-  return { findings, checked: SESSION_RULE_IDS };
+  return {
+    findings,
+    checked: SESSION_RULE_IDS,
+    subject: { data: { kind: "agent", ...input, transcripts } },
+  };
 }
 
 /** What a session over HTTP exercises: the enforcement rules and each response's framing. */
@@ -143,21 +147,18 @@ export const chatLimitsSuite: Suite = {
   optionsSchema,
   cases(options: CaseOptions): Case[] {
     if (options.options.surface === "http") {
-      const bodies = fc.sample(chatBodyArbitrary(), { seed: options.seed, numRuns: options.runs });
       return [
         ...boundaryBodies.map((b) => ({
           id: `boundary-${b.id}`,
           description: b.description,
           input: b.body,
         })),
-        ...bodies.map((body, i) => ({
-          id: `generated-${i}`,
+        ...generatedCases(chatBodyArbitrary(), options, (body) => ({
           description: `body ${JSON.stringify(body).slice(0, 80)}`,
           input: body,
         })),
       ];
     }
-    const sessions = fc.sample(sessionArbitrary(), { seed: options.seed, numRuns: options.runs });
     const requestCases = options.options.surface === "http-agent"
       ? boundaryBodies.map((b) => ({
         id: `request-${b.id}`,
@@ -172,8 +173,7 @@ export const chatLimitsSuite: Suite = {
         description: s.description,
         input: s.input,
       })),
-      ...sessions.map((input, i) => ({
-        id: `generated-${i}`,
+      ...generatedCases(sessionArbitrary(), options, (input) => ({
         description: describeSession(input),
         input,
       })),
@@ -210,6 +210,10 @@ export const chatLimitsSuite: Suite = {
       }
       obs = { kind: "agent", ...input, transcripts };
     }
-    return { findings: checkChatLimits(obs), checked: ENFORCEMENT_RULE_IDS };
+    return {
+      findings: checkChatLimits(obs),
+      checked: ENFORCEMENT_RULE_IDS,
+      subject: { data: obs },
+    };
   },
 };

@@ -1,5 +1,5 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
-import fc from "fast-check";
+import { generatedCases } from "../../src/core/generated_cases.ts";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { netdryrunModelArbitrary } from "./arbitraries.ts";
 import { checkNetdryrun } from "./check.ts";
@@ -70,12 +70,7 @@ export const netdryrunSuite: Suite = {
   profile: netdryrunProfile,
   optionsSchema,
   cases(options: CaseOptions): Case[] {
-    const models = fc.sample(netdryrunModelArbitrary(), {
-      seed: options.seed,
-      numRuns: options.runs,
-    });
-    return models.map((model, i) => ({
-      id: `generated-${i}`,
+    return generatedCases(netdryrunModelArbitrary(), options, (model) => ({
       description: describe(model),
       input: { tool: toolOf(model), model },
     }));
@@ -100,6 +95,9 @@ export const netdryrunSuite: Suite = {
         [value.evidence_file]: await readEvidenceFile(value.evidence_file),
       };
     }
-    return { findings: checkNetdryrun(reply.value, context) };
+    return {
+      findings: checkNetdryrun(reply.value, context),
+      subject: { data: reply.value, context },
+    };
   },
 };

@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import { generatedCases } from "../../src/core/generated_cases.ts";
 import { loadFixtures } from "../../src/core/fixtures.ts";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { isObject, type Obj } from "../_json_value.ts";
@@ -67,7 +67,11 @@ async function fixtureCases(): Promise<Case[]> {
       const key = JSON.stringify(input);
       if (seen.has(key)) return;
       seen.add(key);
-      cases.push({ id: `fixture:${name}#${i}`, description: test.description, input });
+      // An invalid fixture records someone's bug: the case is its input, titled as such.
+      const description = test.valid
+        ? test.description
+        : `${describe(input)} (the input of fixture ${name}#${i})`;
+      cases.push({ id: `fixture:${name}#${i}`, description, input });
     });
   }
   return cases;
@@ -118,10 +122,11 @@ function reply(r: Awaited<ReturnType<Invoke>>): DecideReply {
 export const netdryrunConsumerSuite: Suite = {
   profile: netdryrunConsumerProfile,
   async cases(options: CaseOptions): Promise<Case[]> {
-    const generated = fc.sample(consumerCaseArbitrary(), {
-      seed: options.seed,
-      numRuns: Math.max(0, options.runs),
-    }).map((input, i): Case => ({ id: `generated-${i}`, description: describe(input), input }));
+    const generated = generatedCases(
+      consumerCaseArbitrary(),
+      options,
+      (input) => ({ description: describe(input), input }),
+    );
     return [...(await fixtureCases()), ...nonResultCases(), ...generated];
   },
   async evaluate(testCase: Case, invoke: Invoke): Promise<Evaluation> {
@@ -139,6 +144,7 @@ export const netdryrunConsumerSuite: Suite = {
     return {
       findings: netdryrunConsumerProfile.check(observation),
       checked: rulesExercised(input),
+      subject: { data: observation },
     };
   },
 };

@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import { generatedCases } from "../../src/core/generated_cases.ts";
 import { loadFixtures } from "../../src/core/fixtures.ts";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { isObject } from "./_json.ts";
@@ -129,14 +129,33 @@ async function fixtureCases(): Promise<Case[]> {
       const key = JSON.stringify(input);
       if (seen.has(key)) return;
       seen.add(key);
+      const caseInput = { raw: input.raw, tool_name: input.tool_name };
       cases.push({
         id: `fixture:${name}#${i}`,
-        description: test.description,
-        input: { raw: input.raw, tool_name: input.tool_name },
+        // An invalid fixture records someone's bug: the case is its input, titled as such.
+        description: test.valid
+          ? test.description
+          : `${describeInput(caseInput)} (the input of fixture ${name}#${i})`,
+        input: caseInput,
       });
     });
   }
   return cases;
+}
+
+/** One line saying what a generated input is: its tool and the kind and size of its raw value. */
+function describeInput(input: NormalizerInput): string {
+  const raw = input.raw;
+  const kind = typeof raw === "string"
+    ? `text of ${raw.length} characters`
+    : Array.isArray(raw)
+    ? `a list of ${raw.length}`
+    : raw === null
+    ? "null"
+    : typeof raw === "object"
+    ? `an object with ${Object.keys(raw).length} members`
+    : `a ${typeof raw}`;
+  return `${input.tool_name}: ${kind}`;
 }
 
 function reply(r: Awaited<ReturnType<Invoke>>): NormalizerReply {
@@ -162,14 +181,11 @@ export const normalizerSuite: Suite = {
   profile: normalizerProfile,
   optionsSchema,
   async cases(options: CaseOptions): Promise<Case[]> {
-    const generated = fc.sample(normalizerInputArbitrary(), {
-      seed: options.seed,
-      numRuns: Math.max(0, options.runs),
-    }).map((input, i): Case => ({
-      id: `generated-${i}`,
-      description: `generated input ${i}`,
-      input,
-    }));
+    const generated = generatedCases(
+      normalizerInputArbitrary(),
+      options,
+      (input) => ({ description: describeInput(input), input }),
+    );
     const nasty = options.options.nasty === false ? [] : nastyCases();
     return [...(await fixtureCases()), ...fieldCases(), ...nasty, ...generated];
   },
@@ -185,9 +201,11 @@ export const normalizerSuite: Suite = {
       observation.again = reply(second);
     }
     const volatile = options.options.volatile;
+    const context = volatile ? { volatile } : undefined;
     return {
-      findings: normalizerProfile.check(observation, volatile ? { volatile } : undefined),
+      findings: normalizerProfile.check(observation, context),
       checked: rulesExercised(input.raw),
+      subject: { data: observation, ...(context ? { context } : {}) },
     };
   },
 };

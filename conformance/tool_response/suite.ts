@@ -1,5 +1,6 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
 import fc from "fast-check";
+import { generatedCases } from "../../src/core/generated_cases.ts";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { deviceOutputArbitrary, humanTextArbitrary } from "./arbitraries.ts";
 import type { DeviceCommandCall } from "./producer.ts";
@@ -105,12 +106,7 @@ export const toolResponseSuite: Suite = {
         input: { name: inv.name, arguments: inv.arguments ?? {} },
       }));
     }
-    const calls = fc.sample(deviceCommandCallArbitrary(), {
-      seed: options.seed,
-      numRuns: options.runs,
-    });
-    return calls.map((call, i) => ({
-      id: `generated-${i}`,
+    return generatedCases(deviceCommandCallArbitrary(), options, (call) => ({
       description:
         `${plural(call.arguments.device_names.length, "device")}, ${
           call.scenario.devices.filter((d) => d.behaviour !== "ok").length
@@ -128,6 +124,6 @@ export const toolResponseSuite: Suite = {
         ],
       };
     }
-    return { findings: checkToolResponse(reply.value) };
+    return { findings: checkToolResponse(reply.value), subject: { data: reply.value } };
   },
 };

@@ -1,6 +1,6 @@
 import { KIT } from "../version.ts";
 import { messageOf } from "./_message_of.ts";
-import { runSuite, type RunSuiteOptions } from "./run_suite.ts";
+import { runSuite, type RunSuiteOptions, type ShrinkOptions } from "./run_suite.ts";
 import type { Adapter, CaseReport, Report, Suite, SuiteReport, Verdict } from "./types.ts";
 
 /** One target to certify: a name, the suites to run and a way to make its adapter. */
@@ -53,6 +53,12 @@ export interface RunConformanceOptions {
    * @default false
    */
   strict?: boolean;
+  /**
+   * How failed generated cases are shrunk, or `false` not to (see {@linkcode ShrinkOptions}).
+   *
+   * @default {} (shrink with the default bounds)
+   */
+  shrink?: ShrinkOptions | false;
   /**
    * Called after each suite run (for progress output).
    *
@@ -160,6 +166,7 @@ export async function runConformance(
         startTimeoutMs: target.startTimeoutMs,
         concurrency: options.concurrency,
         strict: options.strict,
+        shrink: options.shrink,
         onCase: options.onCase
           ? (c) => options.onCase!(target.name, suite.profile.id, c)
           : undefined,

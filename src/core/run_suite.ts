@@ -1,17 +1,23 @@
 import { CaseSkipped } from "./case_skipped.ts";
 import { messageOf } from "./_message_of.ts";
+import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
+import { resolveShrunkCase } from "./_shrunk_case.ts";
+import { boundSubject, replyData, sizeOf } from "./_case_evidence.ts";
 import type {
   Adapter,
   Case,
   CaseOptions,
   CaseReport,
   Evaluation,
+  FailedCaseReport,
   Finding,
   ImplementationInfo,
   Invoke,
   Outcome,
   Reply,
+  Request,
   RuleReport,
+  ShrunkCase,
   Suite,
   SuiteReport,
   Verdict,
@@ -92,12 +98,47 @@ export interface RunSuiteOptions {
    * @default undefined (every case)
    */
   shard?: { index: number; count: number };
+  /**
+   * How a failed generated case is shrunk, or `false` not to shrink.
+   *
+   * @default {} (the defaults of {@linkcode ShrinkOptions})
+   */
+  shrink?: ShrinkOptions | false;
+  /**
+   * Largest JSON text, in bytes, of a case's `input` or `output` evidence before it is cut.
+   *
+   * @default MAX_EVIDENCE_BYTES (64 KiB)
+   */
+  maxEvidenceBytes?: number;
+}
+
+/** Bounds of the shrinking of one failed generated case. */
+export interface ShrinkOptions {
+  /**
+   * Most smaller candidates run through the target (each candidate is one run of the case,
+   * which may make more than one call).
+   *
+   * @default 100
+   */
+  maxShrinks?: number;
+  /**
+   * Milliseconds the shrinking of one case may take; the candidate running then is cut short.
+   *
+   * @default 10000
+   */
+  timeMs?: number;
 }
 
 class HarnessFault extends Error {
   constructor(message: string, readonly stderr?: string) {
     super(message);
   }
+}
+
+/** One run of a case: its report, and the suite's evaluation when it made one. */
+interface Ran {
+  report: CaseReport;
+  evaluation?: Evaluation;
 }
 
 function emptyCounts(): Record<Outcome, number> {
@@ -167,6 +208,14 @@ export const MAX_SKIPPED_SHARE = 0.5;
  * the implementation declines it; it is errored on a harness fault (crash, timeout, garbage)
  * or a bug of the suite. The adapter is started first and closed at the end; a start
  * failure is reported in `startError` with the verdict `incomplete`.
+ *
+ * Failed and errored cases carry their evidence: `input` (the request of the case's one call,
+ * or the list of its requests) and `output` (the reply or the list of replies), each bounded to
+ * `maxEvidenceBytes` of JSON text (see `boundEvidence`). A failed case that can shrink (see
+ * `generatedCases`) is shrunk through the adapter: each smaller candidate is run as a case and
+ * kept while it still fails the rule of the first MUST finding and is no larger, within
+ * {@linkcode ShrinkOptions}; the result is its `shrunk` case, whose id (`<id>~shrunk-<path>`) is
+ * accepted in `caseIds` to replay it.
  *
  * The report is data and records no replay command: the suite's target, profile and seed
  * and a case's id are what it takes to run the case again; a front end renders them.
@@ -253,7 +302,12 @@ export async function runSuite(
   }
   if (options.caseIds) {
     const wanted = new Set(options.caseIds);
-    cases = cases.filter((c) => wanted.has(c.id));
+    const shrunk = options.caseIds.flatMap((id) => {
+      if (cases.some((c) => c.id === id)) return [];
+      const found = resolveShrunkCase(cases, id);
+      return found ? [found] : [];
+    });
+    cases = [...cases.filter((c) => wanted.has(c.id)), ...shrunk];
   }
   if (options.shard) {
     const { index, count } = options.shard;
@@ -263,22 +317,159 @@ export async function runSuite(
 
   const results: CaseReport[] = new Array(cases.length);
   const timeoutMs = options.caseTimeoutMs ?? 10_000;
-  const runOne = async (c: Case): Promise<CaseReport> => {
+  const maxEvidenceBytes = options.maxEvidenceBytes ?? MAX_EVIDENCE_BYTES;
+
+  /** Runs one case (or shrink candidate) and reports it, with what it sent and got back. */
+  const runCase = async (c: Case, caseTimeoutMs: number): Promise<Ran> => {
     const abort = new AbortController();
+    const requests: Request[] = [];
+    const replies: unknown[] = [];
     const invoke: Invoke = async (request) => {
+      requests.push(request);
       const reply: Reply = await adapter.run(request, { signal: abort.signal });
+      // A reply to an aborted call (the case timed out) is not what the target answered.
+      if (!abort.signal.aborted) replies.push(replyData(reply));
       if (reply.kind === "errored") throw new HarnessFault(reply.message, reply.stderr);
       if (reply.kind === "skipped") throw new CaseSkipped(reply.reason);
       return reply;
     };
+    // One call: its request and reply; several: the lists of them, in call order.
+    const evidence = () =>
+      boundEvidence(
+        requests.length === 1 ? requests[0] : requests.length > 0 ? requests : undefined,
+        replies.length === 1 ? replies[0] : replies.length > 0 ? replies : undefined,
+        maxEvidenceBytes,
+      );
     const head = { id: c.id, description: c.description };
     try {
       const evaluation: Evaluation = await withTimeout(
         suite.evaluate(c, invoke, caseOptions),
-        timeoutMs,
+        caseTimeoutMs,
         abort,
         `case "${c.id}"`,
       );
+      // Strict: a SHOULD finding fails the case too.
+      if (!evaluation.findings.some((f) => f.level === "MUST" || options.strict)) {
+        return {
+          report: { ...head, outcome: "passed", findings: evaluation.findings },
+          evaluation,
+        };
+      }
+      const subject = evaluation.subject
+        ? boundSubject(evaluation.subject, maxEvidenceBytes)
+        : undefined;
+      return {
+        report: {
+          ...head,
+          outcome: "failed",
+          findings: evaluation.findings,
+          ...evidence(),
+          ...(subject ? { subject } : {}),
+        },
+        evaluation,
+      };
+    } catch (error) {
+      abort.abort();
+      // Only passed and failed cases have findings: a skipped case has its reason, an
+      // errored one its message (and the implementation's stderr, when there is one).
+      if (error instanceof CaseSkipped) {
+        return {
+          report: {
+            ...head,
+            outcome: "skipped",
+            reason: error.reason,
+            ...(c.required ? { required: true as const } : {}),
+          },
+        };
+      }
+      if (error instanceof HarnessFault) {
+        const stderr = error.stderr ?? adapter.stderr?.();
+        return {
+          report: {
+            ...head,
+            outcome: "errored",
+            message: error.message,
+            ...(stderr ? { stderr } : {}),
+            ...evidence(),
+          },
+        };
+      }
+      return {
+        report: {
+          ...head,
+          outcome: "errored",
+          message: `The suite failed on this case (a bug of the kit): ${
+            error instanceof Error && error.stack ? error.stack : messageOf(error)
+          }`,
+          ...evidence(),
+        },
+      };
+    }
+  };
+
+  /**
+   * Walks the case's shrink candidates through the target, keeping each one that still fails
+   * the rule of the case's first MUST finding, until none does or a bound is reached. A
+   * candidate whose input has a longer JSON text than the current one is passed over without
+   * a call, so that a shrunk input is never larger than the original.
+   */
+  const shrinkCase = async (c: Case, failed: FailedCaseReport): Promise<ShrunkCase> => {
+    const bounds = options.shrink || {};
+    const maxShrinks = bounds.maxShrinks ?? 100;
+    const deadline = performance.now() + (bounds.timeMs ?? 10_000);
+    // The rule that failed the case: its first MUST finding (strict: its first finding).
+    const rule = (failed.findings.find((f) => f.level === "MUST") ?? failed.findings[0]).ruleId;
+    let current = c;
+    let best = failed;
+    let steps = 0;
+    let tried = 0;
+    let stopped: ShrunkCase["stopped"];
+    let size = sizeOf(c.input);
+    outer: while (current.shrink) {
+      for (const candidate of current.shrink()) {
+        const candidateSize = sizeOf(candidate.input);
+        if (candidateSize > size) continue;
+        if (tried >= maxShrinks) {
+          stopped = "max-shrinks";
+          break outer;
+        }
+        const left = deadline - performance.now();
+        if (left <= 0) {
+          stopped = "time";
+          break outer;
+        }
+        tried++;
+        const { report } = await runCase(candidate, Math.min(timeoutMs, Math.ceil(left)));
+        if (
+          report.outcome === "failed" &&
+          report.findings.some((f) => f.ruleId === rule)
+        ) {
+          current = candidate;
+          size = candidateSize;
+          best = report;
+          steps++;
+          continue outer;
+        }
+      }
+      break;
+    }
+    return {
+      id: best.id,
+      description: best.description,
+      ...(best.input !== undefined ? { input: best.input } : { input: null }),
+      ...(best.output !== undefined ? { output: best.output } : {}),
+      ...(best.truncated ? { truncated: best.truncated } : {}),
+      findings: best.findings,
+      ...(best.subject ? { subject: best.subject } : {}),
+      steps,
+      tried,
+      ...(stopped ? { stopped } : {}),
+    };
+  };
+
+  const runOne = async (c: Case): Promise<CaseReport> => {
+    const { report, evaluation } = await runCase(c, timeoutMs);
+    if (evaluation) {
       const checked = evaluation.checked ?? suite.profile.rules.map((r) => r.id);
       const failing = new Set(evaluation.findings.map((f) => f.ruleId));
       for (const id of new Set([...checked, ...failing])) {
@@ -287,37 +478,11 @@ export async function runSuite(
         s.cases++;
         if (failing.has(id)) s.failures++;
       }
-      const failed = evaluation.findings.some((f) => f.level === "MUST" || options.strict);
-      return { ...head, outcome: failed ? "failed" : "passed", findings: evaluation.findings };
-    } catch (error) {
-      abort.abort();
-      // Only passed and failed cases have findings: a skipped case has its reason, an
-      // errored one its message (and the implementation's stderr, when there is one).
-      if (error instanceof CaseSkipped) {
-        return {
-          ...head,
-          outcome: "skipped",
-          reason: error.reason,
-          ...(c.required ? { required: true as const } : {}),
-        };
-      }
-      if (error instanceof HarnessFault) {
-        const stderr = error.stderr ?? adapter.stderr?.();
-        return {
-          ...head,
-          outcome: "errored",
-          message: error.message,
-          ...(stderr ? { stderr } : {}),
-        };
-      }
-      return {
-        ...head,
-        outcome: "errored",
-        message: `The suite failed on this case (a bug of the kit): ${
-          error instanceof Error && error.stack ? error.stack : messageOf(error)
-        }`,
-      };
     }
+    if (report.outcome === "failed" && c.shrink && options.shrink !== false) {
+      return { ...report, shrunk: await shrinkCase(c, report) };
+    }
+    return report;
   };
 
   let next = 0;

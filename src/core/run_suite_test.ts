@@ -44,6 +44,8 @@ Deno.test("run suite: every outcome, each with its own fields and nothing else",
         instancePath: "/must",
         message: "must is set",
       }],
+      input: { operation: "fake", input: { script: "fail" } },
+      output: { result: { must: true } },
     },
     {
       id: "script-raise",
@@ -56,6 +58,8 @@ Deno.test("run suite: every outcome, each with its own fields and nothing else",
         message: "raised KeyError",
         keyword: "raised",
       }],
+      input: { operation: "fake", input: { script: "raise" } },
+      output: { raised: { type: "KeyError", message: "'nodes'" } },
     },
     {
       id: "script-decline",
@@ -75,6 +79,8 @@ Deno.test("run suite: every outcome, each with its own fields and nothing else",
       outcome: "errored",
       message: "process crashed",
       stderr: "Segmentation fault",
+      input: { operation: "fake", input: { script: "crash" } },
+      output: { errored: "process crashed" },
     },
   ];
   // The bug's message carries a stack trace and the hang's the timeout: checked apart.
@@ -95,6 +101,8 @@ Deno.test("run suite: every outcome, each with its own fields and nothing else",
     outcome: "errored",
     message: 'case "script-hang" timed out after 200 ms',
     stderr: "last words",
+    // The request went out; no reply came back.
+    input: { operation: "fake", input: { script: "hang" } },
   });
   assert.equal(log.aborted, 1);
   assert.ok(log.closed, "the adapter was not closed");

@@ -108,7 +108,8 @@ export type SchemaChecker = (value: unknown) => Finding[];
  * @throws {Error} When the schema does not compile.
  */
 export function createSchemaChecker(schema: unknown, options: SchemaCheckerOptions): SchemaChecker {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, ...options.ajv });
+  // verbose: errors carry the failing value, which findings show next to what was expected.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, ...options.ajv });
   formats.default(ajv);
   for (const extra of options.extraSchemas ?? []) ajv.addSchema(extra as object);
   const ref = options.ref ?? "#";
@@ -157,6 +158,40 @@ function ruleFor(
   return defaultRule;
 }
 
+/** Keywords whose failing value is a scalar worth showing, and what each expected. */
+const VALUE_KEYWORDS: Readonly<Record<string, (params: Record<string, unknown>) => unknown>> = {
+  const: (p) => p.allowedValue,
+  enum: (p) => p.allowedValues,
+  type: (p) => p.type,
+  pattern: (p) => `a string matching ${String(p.pattern)}`,
+  format: (p) => `a string of format ${String(p.format)}`,
+  minimum: (p) => `${p.comparison} ${p.limit}`,
+  maximum: (p) => `${p.comparison} ${p.limit}`,
+  exclusiveMinimum: (p) => `${p.comparison} ${p.limit}`,
+  exclusiveMaximum: (p) => `${p.comparison} ${p.limit}`,
+  multipleOf: (p) => `a multiple of ${p.multipleOf}`,
+  minLength: (p) => `at least ${p.limit} characters`,
+  maxLength: (p) => `at most ${p.limit} characters`,
+};
+
+/** Largest JSON text of a failing value a finding carries as `actual`. */
+const MAX_ACTUAL_CHARS = 200;
+
+function valuesOf(e: ErrorObject): { expected?: unknown; actual?: unknown } {
+  const expected = VALUE_KEYWORDS[e.keyword];
+  if (!expected) return {};
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(e.data);
+  } catch {
+    text = undefined;
+  }
+  return {
+    expected: expected(e.params as Record<string, unknown>),
+    ...(text !== undefined && text.length <= MAX_ACTUAL_CHARS ? { actual: e.data } : {}),
+  };
+}
+
 function toFindings(
   errors: readonly ErrorObject[],
   mappings: readonly SchemaRuleMapping[],
@@ -189,6 +224,7 @@ function toFindings(
       keyword: e.keyword,
       schemaPath: e.schemaPath,
       params: { ...e.params },
+      ...valuesOf(e),
     });
   }
   return findings;

@@ -30,7 +30,13 @@ Deno.test("schema checker: the longest mapping wins and ajv data is kept", () =>
     keyword: "type",
     schemaPath: "#/$defs/b/properties/deep/type",
     params: { type: "string" },
+    // The failing value next to what was expected.
+    expected: "string",
+    actual: 3,
   }]);
+  // A value too large to show is left out; what was expected stays.
+  const big = check({ a: 1, b: { deep: Array(100).fill(12345) } })[0];
+  assert.deepEqual([big.expected, "actual" in big], ["string", false]);
   assert.equal(check({ a: 1, b: [] })[0].ruleId, "R-B");
   assert.equal(check({})[0].ruleId, "R-SCHEMA");
   assert.equal(check({})[0].params?.missingProperty, "a");

@@ -229,6 +229,14 @@ export interface Case {
    * skip of it makes the suite's verdict `incomplete`.
    */
   required?: boolean;
+  /**
+   * Smaller versions of this case, best first (fast-check's shrinker over the arbitrary that
+   * generated it; see `generatedCases`): each candidate is a whole case that may shrink
+   * further. The runner walks them after a failure, and rebuilds a shrunk case from its id
+   * (`<id>~shrunk-<i>:<j>:…`, the indices taken at each step) to replay it. None for fixed
+   * cases.
+   */
+  shrink?: () => Iterable<Case>;
 }
 
 /** Calls the target through its adapter; harness faults and skips never reach the suite. */
@@ -240,6 +248,65 @@ export interface Evaluation {
   findings: Finding[];
   /** The rules this case exercised; all rules of the profile when absent. */
   checked?: readonly string[];
+  /**
+   * The value the profile judged (`profile.check(data, context)`), when the suite judged one
+   * value: what `conform promote` writes as a fixture's `data` and `context`.
+   */
+  subject?: CaseSubject;
+}
+
+/** The value a profile judged for one case, and the check context it was judged with. */
+export interface CaseSubject {
+  /** The value given to `profile.check`. */
+  data: unknown;
+  /** The check context, when there was one. */
+  context?: CheckContext;
+}
+
+/**
+ * A failed generated case made smaller: fast-check's shrinker walked through the target,
+ * keeping each candidate that still failed the same rule.
+ */
+export interface ShrunkCase {
+  /** The shrunk case's id (`<id>~shrunk-<path>`, or the case's own id when nothing smaller failed). */
+  id: string;
+  /** The shrunk case's description. */
+  description: string;
+  /** What the kit sent for it (see {@linkcode CaseEvidence}). */
+  input: unknown;
+  /** What came back. */
+  output?: unknown;
+  /** Which of `input` and `output` were cut to the evidence bound. */
+  truncated?: ("input" | "output")[];
+  /** Its findings. */
+  findings: Finding[];
+  /** The value the profile judged, when the suite says. */
+  subject?: CaseSubject;
+  /** How many smaller candidates were kept (0: none smaller still failed). */
+  steps: number;
+  /** How many candidates were run through the target. */
+  tried: number;
+  /** Which bound stopped the shrinking, when one did before the candidates ran out. */
+  stopped?: "max-shrinks" | "time";
+}
+
+/**
+ * What a case sent and got back, as JSON data, each bounded to `MAX_EVIDENCE_BYTES` (64 KiB)
+ * of JSON text (see `boundEvidence`).
+ *
+ * `input` is the request of the case's one call (`{operation, input}`), or the list of them
+ * when the case made several calls; `output` is the reply likewise: `{result: value}`,
+ * `{raised: {type, message, traceback?}}`, `{skipped: reason}` or `{errored: message}`, or the
+ * list of them. A value over the bound is replaced by `{truncated: true, bytes, excerpt}` and
+ * named in `truncated`.
+ */
+export interface CaseEvidence {
+  /** What the kit sent. */
+  input?: unknown;
+  /** What came back. */
+  output?: unknown;
+  /** Which of the two were cut. */
+  truncated?: ("input" | "output")[];
 }
 
 /** Options a suite gets to make its cases. */
@@ -295,11 +362,15 @@ export interface PassedCaseReport extends CaseReportBase {
 }
 
 /** A case with at least one MUST finding. */
-export interface FailedCaseReport extends CaseReportBase {
+export interface FailedCaseReport extends CaseReportBase, CaseEvidence {
   /** Always `failed`. */
   outcome: "failed";
   /** Every finding of the case, MUST and SHOULD. */
   findings: Finding[];
+  /** The value the profile judged, when the suite says. */
+  subject?: CaseSubject;
+  /** The smallest failing version of a generated case (absent with shrinking off). */
+  shrunk?: ShrunkCase;
 }
 
 /** A case the implementation declined, or that cannot run against this target. */
@@ -313,7 +384,7 @@ export interface SkippedCaseReport extends CaseReportBase {
 }
 
 /** A case the harness could not judge: a crash, a timeout, garbage, or a bug of the suite. */
-export interface ErroredCaseReport extends CaseReportBase {
+export interface ErroredCaseReport extends CaseReportBase, CaseEvidence {
   /** Always `errored`. */
   outcome: "errored";
   /** What went wrong in the harness. */

@@ -1,5 +1,6 @@
 import type { Finding } from "../core/types.ts";
 import { escapeText } from "./escape_text.ts";
+import { findingValues } from "./_evidence_view.ts";
 
 /**
  * Render findings as lines of text: `- RULE (LEVEL) at "PATH": message`, escaped.
@@ -26,6 +27,6 @@ export function formatFindings(
   return findings.map((f) =>
     `- ${escapeText(f.ruleId, { maxLength: 80 })} (${f.level}) at "${
       escapeText(f.instancePath, { maxLength: 200 })
-    }": ${escapeText(f.message, options)}`
+    }": ${escapeText(f.message, options)}${escapeText(findingValues(f), { maxLength: 200 })}`
   ).join("\n");
 }

@@ -21,3 +21,4 @@ export * from "./render_junit.ts";
 export * from "./render_markdown.ts";
 export * from "./render_html.ts";
 export * from "./render_badge.ts";
+export * from "./replay_case_id.ts";

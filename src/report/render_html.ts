@@ -1,6 +1,7 @@
 import type { CaseReport, ReplayData, Report, SuiteReport, Verdict } from "../core/types.ts";
 import { escapeText } from "./escape_text.ts";
 import { replayArgs } from "./_replay_args.ts";
+import { replayCaseId } from "./replay_case_id.ts";
 
 /** A failure a baseline expected (see the CLI's `expected_failures`). */
 export interface HtmlExpectedFailure {
@@ -251,7 +252,11 @@ function suiteSection(s: SuiteReport, options: RenderHtmlOptions): string {
   const bad = s.cases.filter((k) => k.outcome === "failed" || k.outcome === "errored");
   const max = options.maxCases ?? 50;
   const cases = bad.slice(0, max).map((k) =>
-    caseSection(s, k, replay({ target: s.target, profile: s.profile, seed: s.seed, caseId: k.id }))
+    caseSection(
+      s,
+      k,
+      replay({ target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(k) }),
+    )
   );
   const expected = (options.baseline?.expected ?? []).filter((e) =>
     e.target === s.target && e.profile === s.profile

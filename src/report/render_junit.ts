@@ -2,6 +2,7 @@ import type { CaseReport, ReplayData, Report } from "../core/types.ts";
 import { formatFindings } from "./format_findings.ts";
 import { replayArgs } from "./_replay_args.ts";
 import { unknownOutcome } from "./_unknown_outcome.ts";
+import { evidenceText, replayCaseId } from "./_evidence_view.ts";
 
 /** Options of {@linkcode renderJunit}. */
 export interface RenderJunitOptions {
@@ -22,6 +23,22 @@ function xml(text: string): string {
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD")
     .replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
     .replaceAll('"', "&quot;").replaceAll("'", "&apos;");
+}
+
+/**
+ * The evidence of a failed or errored case as JSON text in `system-out`: what was sent, what
+ * came back and the shrunk case (each already bounded by the runner).
+ */
+function systemOut(c: CaseReport): string[] {
+  if (c.outcome !== "failed" && c.outcome !== "errored") return [];
+  const evidence = {
+    ...(c.input !== undefined ? { input: c.input } : {}),
+    ...(c.output !== undefined ? { output: c.output } : {}),
+    ...(c.truncated ? { truncated: c.truncated } : {}),
+    ...(c.outcome === "failed" && c.shrunk ? { shrunk: c.shrunk } : {}),
+  };
+  if (Object.keys(evidence).length === 0) return [];
+  return [`      <system-out>${xml(evidenceText(evidence))}</system-out>`];
 }
 
 function caseElements(c: CaseReport, replay: () => string): string[] {
@@ -100,8 +117,9 @@ export function renderJunit(report: Report, options: RenderJunitOptions = {}): s
       out.push(
         `    <testcase classname="${xml(name)}" name="${xml(`${c.id}: ${c.description}`)}">`,
       );
-      const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: c.id };
+      const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(c) };
       out.push(...caseElements(c, () => replay(data)));
+      out.push(...systemOut(c));
       out.push(`    </testcase>`);
     }
     out.push(`  </testsuite>`);

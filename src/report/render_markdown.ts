@@ -2,6 +2,7 @@ import type { CaseReport, ReplayData, Report } from "../core/types.ts";
 import { escapeText } from "./escape_text.ts";
 import { replayArgs } from "./_replay_args.ts";
 import { unknownOutcome } from "./_unknown_outcome.ts";
+import { evidenceLines, evidenceText, replayCaseId } from "./_evidence_view.ts";
 
 /** Options of {@linkcode renderMarkdown}. */
 export interface RenderMarkdownOptions {
@@ -28,6 +29,12 @@ function md(text: string, maxLength = 200): string {
     .replace(/[\\`*_\[\]|~]/g, (c) => `\\${c}`);
 }
 
+/** Sub-items with what a case sent and got back, trimmed and escaped. */
+function evidence(c: CaseReport): string {
+  return evidenceLines(c).map(([label, value]) => `\n  - ${label}: ${md(evidenceText(value), 500)}`)
+    .join("");
+}
+
 function caseLine(c: CaseReport, replay: () => string): string | undefined {
   const head = `${md(c.id, 80)}: ${md(c.description)}`;
   const rules = (findings: readonly { ruleId: string }[]) =>
@@ -38,9 +45,18 @@ function caseLine(c: CaseReport, replay: () => string): string | undefined {
         ? `- passed with warnings: ${head} (${rules(c.findings)})`
         : undefined;
     case "failed":
-      return `- **failed**: ${head} (${rules(c.findings)}); replay: ${md(replay(), 1000)}`;
+      return `- **failed**: ${head} (${rules(c.findings)}); replay: ${md(replay(), 1000)}` +
+        evidence(c) +
+        (c.shrunk && c.shrunk.steps > 0
+          ? `\n  - shrunk to ${md(c.shrunk.id, 120)} in ${c.shrunk.steps} steps: sent ${
+            md(evidenceText(c.shrunk.input), 500)
+          }${
+            c.shrunk.output !== undefined ? `; got ${md(evidenceText(c.shrunk.output), 500)}` : ""
+          }`
+          : "");
     case "errored":
-      return `- **errored**: ${head}: ${md(c.message, 500)}; replay: ${md(replay(), 1000)}`;
+      return `- **errored**: ${head}: ${md(c.message, 500)}; replay: ${md(replay(), 1000)}` +
+        evidence(c);
     case "skipped":
       return `- skipped: ${head}: ${md(c.reason)}`;
     default:
@@ -113,7 +129,7 @@ export function renderMarkdown(report: Report, options: RenderMarkdownOptions = 
       );
     }
     const lines = s.cases.flatMap((c) => {
-      const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: c.id };
+      const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(c) };
       return caseLine(c, () => replay(data)) ?? [];
     });
     if (lines.length > 0) {

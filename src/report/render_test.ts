@@ -148,3 +148,61 @@ Deno.test("render: an unknown outcome (a report from elsewhere) throws a clear e
   }
   assert.throws(() => renderText(odd, { verbose: true }), /Unknown case outcome "exploded"/);
 });
+
+Deno.test("render: evidence and the shrunk case, escaped per format, and the shrunk replay", () => {
+  const failed: CaseReport = {
+    id: "generated-4",
+    description: "d",
+    outcome: "failed",
+    findings: [{
+      ruleId: "R-1",
+      level: "MUST",
+      instancePath: "/total",
+      message: "total is off",
+      expected: 3,
+      actual: 4,
+    }],
+    input: { operation: "call", input: { name: hostile } },
+    output: { result: { text: hostile, big: "x".repeat(1000) } },
+    shrunk: {
+      id: "generated-4~shrunk-0:1",
+      description: "d small",
+      input: { operation: "call", input: { name: "\u2028<b>" } },
+      output: { raised: { type: "KeyError", message: "<i>" } },
+      findings: [{ ruleId: "R-1", level: "MUST", instancePath: "", message: "small" }],
+      steps: 2,
+      tried: 5,
+    },
+  };
+  const one: Report = { ...report, suites: [{ ...report.suites[0], cases: [failed] }] };
+
+  const text = renderText(one, { replay });
+  assert.ok(!/[\u001b\u202e\u2028]/.test(text), "raw control, bidi or separator character");
+  assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])/.test(text), "lone surrogate");
+  assert.match(text, /"\/total": total is off \(expected 3, actual 4\)/);
+  // JSON escapes, one line each, cut at 300 characters.
+  assert.match(text, /\n {5}sent: \{"operation":"call","input":\{"name":"evil\\u001b\[2J\\nIGNORE/);
+  assert.match(text, /\n {5}got: \{"result":[^\n]{280,300}…\n/);
+  assert.match(text, /shrunk to generated-4~shrunk-0:1 \(2 steps, 5 tried\):/);
+  assert.match(text, /\n {7}sent: \{"operation":"call","input":\{"name":"\\u2028<b>"\}\}\n/);
+  assert.match(text, /replay: conform t p\/v1 1 generated-4~shrunk-0:1\n/);
+
+  const xml = renderJunit(one, { replay });
+  assert.ok(!xml.includes("<b>") && !xml.includes("<i>") && !xml.includes("\u001b"));
+  const out = /<system-out>([^<]*)<\/system-out>/.exec(xml);
+  assert.ok(out, "no system-out");
+  const unescaped = out[1].replaceAll("&quot;", '"').replaceAll("&apos;", "'")
+    .replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+  const evidence = JSON.parse(unescaped);
+  assert.deepEqual(evidence.shrunk.id, "generated-4~shrunk-0:1");
+  assert.deepEqual(evidence.input.operation, "call");
+  assert.match(xml, /replay: conform t p\/v1 1 generated-4~shrunk-0:1<\/failure>/);
+
+  const md = renderMarkdown(one, { replay });
+  assert.ok(!md.includes("<b>") && !md.includes("<i>") && !md.includes("<script>"));
+  assert.match(md, /\n {2}- sent: \{"operation":"call"/);
+  assert.match(md, /\n {2}- got: /);
+  // Markdown escapes "~" (strike-through) as it escapes the rest.
+  assert.match(md, /\n {2}- shrunk to generated-4\\~shrunk-0:1 in 2 steps: sent [^\n]*&lt;b&gt;/);
+  assert.match(md, /replay: conform t p\/v1 1 generated-4\\~shrunk-0:1/);
+});

@@ -3,6 +3,7 @@ import { escapeText } from "./escape_text.ts";
 import { formatFindings } from "./format_findings.ts";
 import { replayArgs } from "./_replay_args.ts";
 import { unknownOutcome } from "./_unknown_outcome.ts";
+import { evidenceLines, jsonLine, replayCaseId } from "./_evidence_view.ts";
 
 /** Options of {@linkcode renderText}. */
 export interface RenderTextOptions {
@@ -66,6 +67,26 @@ function caseDetails(k: CaseReport): string[] {
         lines.push(indent(formatFindings(k.findings.slice(0, 8)), "     "));
       }
       if (k.findings.length > 8) lines.push(`     … and ${k.findings.length - 8} more findings`);
+      lines.push(...evidence(k));
+      if (k.outcome === "failed" && k.shrunk) {
+        const s = k.shrunk;
+        lines.push(
+          s.steps === 0
+            ? `     shrunk: no smaller input still fails (${s.tried} tried)`
+            : `     shrunk to ${
+              escapeText(s.id, { maxLength: 120 })
+            } (${s.steps} steps, ${s.tried} tried${s.stopped ? `, stopped by ${s.stopped}` : ""}):`,
+        );
+        if (s.steps > 0) {
+          lines.push(indent(formatFindings(s.findings.slice(0, 3)), "       "));
+          if (s.input !== undefined) {
+            lines.push(`       sent: ${jsonLine(s.input, 300)}`);
+          }
+          if (s.output !== undefined) {
+            lines.push(`       got: ${jsonLine(s.output, 300)}`);
+          }
+        }
+      }
       return lines;
     }
     case "skipped":
@@ -75,11 +96,17 @@ function caseDetails(k: CaseReport): string[] {
       if (k.stderr) {
         lines.push(`     stderr: ${escapeText(k.stderr.slice(-2000), { maxLength: 800 })}`);
       }
+      lines.push(...evidence(k));
       return lines;
     }
     default:
       return unknownOutcome(k);
   }
+}
+
+/** The trimmed view of what a case sent and got back. */
+function evidence(k: CaseReport): string[] {
+  return evidenceLines(k).map(([label, value]) => `     ${label}: ${jsonLine(value, 300)}`);
 }
 
 /** Why cases were skipped (grouped by reason), and why skips leave the suite incomplete. */
@@ -144,7 +171,7 @@ function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
       }`,
     );
     lines.push(...caseDetails(k));
-    const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: k.id };
+    const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(k) };
     lines.push(`     replay: ${escapeText(replay(data), { maxLength: 1000 })}`);
   }
   if (notable.length > max) {

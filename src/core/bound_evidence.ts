@@ -1,0 +1,62 @@
+import type { CaseEvidence } from "./types.ts";
+
+/** Largest JSON text, in bytes (UTF-8), of a case's `input` or `output` before it is cut. */
+export const MAX_EVIDENCE_BYTES = 64 * 1024;
+
+/** Characters of JSON text a cut value keeps as its `excerpt`. */
+export const EVIDENCE_EXCERPT_CHARS = 2048;
+
+function jsonText(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value, (_key, v) => typeof v === "bigint" ? v.toString() : v);
+  } catch {
+    // Cycles and throwing getters: the evidence says so instead of failing the case.
+    return JSON.stringify("[a value that has no JSON text]");
+  }
+}
+
+/**
+ * Bound a case's evidence: `input` and `output` become plain JSON data (through their JSON
+ * text, so `undefined` members drop out and bigints become strings), and each one whose JSON
+ * text is over `maxBytes` bytes is replaced by `{truncated: true, bytes, excerpt}` (its size
+ * and the first {@linkcode EVIDENCE_EXCERPT_CHARS} characters of its JSON text) and named in
+ * `truncated`. A side that is `undefined` is left out.
+ *
+ * @example A large output is cut, a small input kept
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { boundEvidence } from "./bound_evidence.ts";
+ *
+ * const evidence = boundEvidence({ operation: "echo", input: 1 }, { result: "x".repeat(100) }, 50);
+ * assert.deepEqual(evidence.input, { operation: "echo", input: 1 });
+ * assert.deepEqual(evidence.truncated, ["output"]);
+ * assert.equal((evidence.output as { bytes: number }).bytes, 113);
+ * ```
+ *
+ * @param input What the kit sent.
+ * @param output What came back.
+ * @param maxBytes The bound of each side's JSON text, in bytes.
+ * @returns The evidence, as data.
+ */
+export function boundEvidence(
+  input: unknown,
+  output: unknown,
+  maxBytes: number = MAX_EVIDENCE_BYTES,
+): CaseEvidence {
+  const evidence: CaseEvidence = {};
+  const truncated: ("input" | "output")[] = [];
+  for (const [side, value] of [["input", input], ["output", output]] as const) {
+    if (value === undefined) continue;
+    const text = jsonText(value);
+    if (text === undefined) continue;
+    const bytes = new TextEncoder().encode(text).length;
+    if (bytes <= maxBytes) {
+      evidence[side] = JSON.parse(text);
+    } else {
+      evidence[side] = { truncated: true, bytes, excerpt: text.slice(0, EVIDENCE_EXCERPT_CHARS) };
+      truncated.push(side);
+    }
+  }
+  if (truncated.length > 0) evidence.truncated = truncated;
+  return evidence;
+}

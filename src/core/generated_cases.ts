@@ -1,0 +1,103 @@
+import fc from "fast-check";
+import type { Arbitrary } from "./arbitrary.ts";
+import type { Case } from "./types.ts";
+
+/** What a suite makes of one generated value: the case without its id and shrinker. */
+type GeneratedCaseBody = Omit<Case, "id" | "shrink">;
+
+// deno-lint-ignore no-explicit-any
+type FcValue = { value: any; context: unknown };
+
+/** Records every value (with its context) that fast-check draws, and shrinks as the inner one. */
+class Recording<T> extends fc.Arbitrary<T> {
+  readonly drawn: FcValue[] = [];
+  constructor(readonly inner: fc.Arbitrary<T>) {
+    super();
+  }
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    const v = this.inner.generate(mrng, biasFactor);
+    this.drawn.push(v);
+    return v;
+  }
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.inner.canShrinkWithoutContext(value);
+  }
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    return this.inner.shrink(value, context);
+  }
+}
+
+function shrunkId(id: string, index: number): string {
+  return id.includes("~shrunk-") ? `${id}:${index}` : `${id}~shrunk-${index}`;
+}
+
+function toCase<T>(
+  arbitrary: fc.Arbitrary<T>,
+  drawn: FcValue,
+  id: string,
+  make: (value: T, index: number) => GeneratedCaseBody,
+  index: number,
+): Case {
+  const testCase: Case = { ...make(drawn.value as T, index), id };
+  // Not enumerable: a case stays plain data for comparisons and JSON.
+  Object.defineProperty(testCase, "shrink", {
+    enumerable: false,
+    value: function* (): Generator<Case> {
+      let i = 0;
+      for (const smaller of arbitrary.shrink(drawn.value as T, drawn.context)) {
+        yield toCase(arbitrary, smaller, shrunkId(id, i), make, index);
+        i++;
+      }
+    },
+  });
+  return testCase;
+}
+
+/**
+ * The generated cases of a suite: `runs` values of an arbitrary drawn exactly as
+ * `fc.sample(arbitrary, {seed, numRuns: runs})` draws them, each made into a case
+ * `generated-<i>` that can shrink. Its `shrink()` gives fast-check's smaller candidates of the
+ * value (with the generation context, so the shrinker is the one fast-check itself would use),
+ * each a case with id `generated-<i>~shrunk-<k>` that shrinks further (`…~shrunk-<k>:<l>`).
+ * The same seed gives the same cases and the same candidates, so a shrunk case is rebuilt from
+ * its id alone.
+ *
+ * @example Generated cases shrink towards smaller values
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import fc from "fast-check";
+ * import { generatedCases } from "./generated_cases.ts";
+ *
+ * const cases = generatedCases(fc.nat(), { seed: 1, runs: 3 }, (n) => ({
+ *   description: `the number ${n}`,
+ *   input: n,
+ * }));
+ * assert.deepEqual(cases.map((c) => c.input), fc.sample(fc.nat(), { seed: 1, numRuns: 3 }));
+ * const [first] = cases[0].shrink!();
+ * assert.equal(first.id, "generated-0~shrunk-0");
+ * assert.equal(first.input, 0);
+ * ```
+ *
+ * @typeParam T The generated values.
+ * @param arbitrary The arbitrary of the values (any fast-check arbitrary).
+ * @param options The run's seed, and how many cases to generate.
+ * @param make Makes a case's description and input (and `required`) from a value and its
+ * index; shrunk cases of `generated-<i>` are made with the same index.
+ * @returns The cases, in order.
+ */
+export function generatedCases<T>(
+  arbitrary: Arbitrary<T>,
+  options: { readonly seed: number; readonly runs: number },
+  make: (value: T, index: number) => Omit<Case, "id" | "shrink">,
+): Case[] {
+  const recording = new Recording(arbitrary as fc.Arbitrary<T>);
+  const values = fc.sample(recording, { seed: options.seed, numRuns: Math.max(0, options.runs) });
+  if (recording.drawn.length !== values.length) {
+    throw new Error(
+      `fast-check drew ${recording.drawn.length} values for ${values.length} samples`,
+    );
+  }
+  return recording.drawn.map((drawn, i) =>
+    toCase(recording.inner, drawn, `generated-${i}`, make, i)
+  );
+}
