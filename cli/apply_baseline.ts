@@ -1,4 +1,4 @@
-import { verdictOf } from "../src/core/run_suite.ts";
+import { verdictOf } from "../src/core/verdict_of.ts";
 import { worstVerdict } from "../src/core/run_conformance.ts";
 import type { CaseReport, Report, SuiteReport } from "../src/core/types.ts";
 

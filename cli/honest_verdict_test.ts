@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { pythonPath } from "../src/testing/python_path.ts";
-import { verdictOf } from "../src/core/run_suite.ts";
+import { verdictOf } from "../src/core/verdict_of.ts";
 import { main } from "./conform.ts";
 
 const PY = new URL("../examples/python/", import.meta.url).pathname;

@@ -1,4 +1,5 @@
 import { CaseSkipped } from "./case_skipped.ts";
+import { verdictOf } from "./verdict_of.ts";
 import { messageOf } from "./_message_of.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
 import { resolveShrunkCase } from "./_shrunk_case.ts";
@@ -10,7 +11,6 @@ import type {
   CaseReport,
   Evaluation,
   FailedCaseReport,
-  Finding,
   ImplementationInfo,
   Invoke,
   Outcome,
@@ -20,7 +20,6 @@ import type {
   ShrunkCase,
   Suite,
   SuiteReport,
-  Verdict,
 } from "./types.ts";
 
 /** Options of {@linkcode runSuite}. */
@@ -155,51 +154,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number, signal: AbortController
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
-
-/**
- * The verdict of a set of cases: not conformant on a MUST finding; incomplete when a case
- * errored, when no case passed (a suite that tested nothing is never conformant), when more
- * than half the cases were skipped ({@linkcode MAX_SKIPPED_SHARE}), or when a case the
- * profile requires was skipped; with warnings on a SHOULD finding.
- *
- * @example Judge counts
- * ```ts
- * import assert from "node:assert/strict";
- * import { verdictOf } from "./run_suite.ts";
- *
- * assert.equal(verdictOf([{ outcome: "passed", findings: [] }]), "conformant");
- * assert.equal(verdictOf([{ outcome: "skipped" }]), "incomplete");
- * assert.equal(verdictOf([]), "incomplete");
- * ```
- *
- * @param cases The cases' outcomes, the findings of passed and failed ones, and whether a
- * skipped one was required.
- * @returns The verdict.
- */
-export function verdictOf(
-  cases: readonly (
-    | { outcome: "passed" | "failed"; findings: readonly Finding[] }
-    | { outcome: "skipped"; required?: boolean }
-    | { outcome: "errored" }
-  )[],
-): Verdict {
-  if (cases.some((c) => c.outcome === "failed")) return "not-conformant";
-  if (cases.some((c) => c.outcome === "errored")) return "incomplete";
-  const skipped = cases.filter((c) => c.outcome === "skipped");
-  if (!cases.some((c) => c.outcome === "passed")) return "incomplete";
-  if (skipped.length > cases.length * MAX_SKIPPED_SHARE) return "incomplete";
-  if (skipped.some((c) => c.outcome === "skipped" && c.required)) return "incomplete";
-  if (cases.some((c) => c.outcome === "passed" && c.findings.length > 0)) {
-    return "conformant-with-warnings";
-  }
-  return "conformant";
-}
-
-/**
- * The largest share of skipped cases a suite may have and still be judged: above it the
- * verdict is `incomplete`, whatever the other cases showed.
- */
-export const MAX_SKIPPED_SHARE = 0.5;
 
 /**
  * Run one suite against one started-on-demand adapter and report every case.

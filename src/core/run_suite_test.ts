@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { runSuite, verdictOf } from "./run_suite.ts";
+import { runSuite } from "./run_suite.ts";
+import { verdictOf } from "./verdict_of.ts";
 import type { Adapter, CaseReport } from "./types.ts";
 import {
   fakeAdapter,

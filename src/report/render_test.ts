@@ -177,6 +177,7 @@ Deno.test("render: evidence and the shrunk case, escaped per format, and the shr
   const one: Report = { ...report, suites: [{ ...report.suites[0], cases: [failed] }] };
 
   const text = renderText(one, { replay });
+  // deno-lint-ignore no-control-regex
   assert.ok(!/[\u001b\u202e\u2028]/.test(text), "raw control, bidi or separator character");
   assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])/.test(text), "lone surrogate");
   assert.match(text, /"\/total": total is off \(expected 3, actual 4\)/);

@@ -1,0 +1,46 @@
+import type { Finding, Verdict } from "./types.ts";
+
+/**
+ * The verdict of a set of cases: not conformant on a MUST finding; incomplete when a case
+ * errored, when no case passed (a suite that tested nothing is never conformant), when more
+ * than half the cases were skipped ({@linkcode MAX_SKIPPED_SHARE}), or when a case the
+ * profile requires was skipped; with warnings on a SHOULD finding.
+ *
+ * @example Judge counts
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { verdictOf } from "./verdict_of.ts";
+ *
+ * assert.equal(verdictOf([{ outcome: "passed", findings: [] }]), "conformant");
+ * assert.equal(verdictOf([{ outcome: "skipped" }]), "incomplete");
+ * assert.equal(verdictOf([]), "incomplete");
+ * ```
+ *
+ * @param cases The cases' outcomes, the findings of passed and failed ones, and whether a
+ * skipped one was required.
+ * @returns The verdict.
+ */
+export function verdictOf(
+  cases: readonly (
+    | { outcome: "passed" | "failed"; findings: readonly Finding[] }
+    | { outcome: "skipped"; required?: boolean }
+    | { outcome: "errored" }
+  )[],
+): Verdict {
+  if (cases.some((c) => c.outcome === "failed")) return "not-conformant";
+  if (cases.some((c) => c.outcome === "errored")) return "incomplete";
+  const skipped = cases.filter((c) => c.outcome === "skipped");
+  if (!cases.some((c) => c.outcome === "passed")) return "incomplete";
+  if (skipped.length > cases.length * MAX_SKIPPED_SHARE) return "incomplete";
+  if (skipped.some((c) => c.outcome === "skipped" && c.required)) return "incomplete";
+  if (cases.some((c) => c.outcome === "passed" && c.findings.length > 0)) {
+    return "conformant-with-warnings";
+  }
+  return "conformant";
+}
+
+/**
+ * The largest share of skipped cases a suite may have and still be judged: above it the
+ * verdict is `incomplete`, whatever the other cases showed.
+ */
+export const MAX_SKIPPED_SHARE = 0.5;
