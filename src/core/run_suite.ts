@@ -1,5 +1,6 @@
 import { CaseSkipped } from "./case_skipped.ts";
 import { messageOf } from "./_message_of.ts";
+import { CoverageCounter } from "./coverage_counter.ts";
 import type {
   Adapter,
   Case,
@@ -190,6 +191,7 @@ export async function runSuite(
     runs,
   };
   const ruleStats = new Map(suite.profile.rules.map((r) => [r.id, { cases: 0, failures: 0 }]));
+  const coverage = new CoverageCounter(suite.classes ?? [], suite.profile.rules);
   const rules = (): RuleReport[] =>
     suite.profile.rules.map((r) => ({ ...r, ...ruleStats.get(r.id)! }));
 
@@ -261,6 +263,12 @@ export async function runSuite(
         s.cases++;
         if (failing.has(id)) s.failures++;
       }
+      coverage.record({
+        classes: c.classes,
+        checked,
+        failing,
+        ...(evaluation.unchecked ? { unchecked: evaluation.unchecked } : {}),
+      });
       const failed = evaluation.findings.some((f) => f.level === "MUST");
       return { ...head, outcome: failed ? "failed" : "passed", findings: evaluation.findings };
     } catch (error) {
@@ -318,5 +326,6 @@ export async function runSuite(
     cases: results,
     counts,
     verdict: verdictOf(results),
+    coverage: coverage.coverage(),
   };
 }

@@ -220,6 +220,23 @@ export interface Case {
    * skip of it makes the suite's verdict `incomplete`.
    */
   required?: boolean;
+  /**
+   * The declared input classes (see {@linkcode InputClass}) this case belongs to; counted in
+   * the report's coverage map. None when absent.
+   */
+  classes?: readonly string[];
+}
+
+/**
+ * One class of a profile's input space, as its contract implies it (for example "a dict in
+ * the standard shape with success false and no failed item"). A suite declares its classes
+ * as data next to its generators, and its cases say which classes they belong to.
+ */
+export interface InputClass {
+  /** Stable identifier within the suite, for example `standard-inconsistent-success`. */
+  id: string;
+  /** One line saying what inputs the class holds. */
+  description: string;
 }
 
 /** Calls the target through its adapter; harness faults and skips never reach the suite. */
@@ -231,6 +248,11 @@ export interface Evaluation {
   findings: Finding[];
   /** The rules this case exercised; all rules of the profile when absent. */
   checked?: readonly string[];
+  /**
+   * Rules that applied to this case but could not be checked, each with why (for example
+   * an evidence file outside the workspace). Reported in the coverage map.
+   */
+  unchecked?: readonly { ruleId: string; reason: string }[];
 }
 
 /** Options a suite gets to make its cases. */
@@ -255,6 +277,12 @@ export interface Suite {
    * receives `volatile` (the target's volatile JSON Pointers) in its options.
    */
   optionsSchema?: unknown;
+  /**
+   * The partition of the input space the suite's contract implies, as data: its cases
+   * declare which classes they hit (`Case.classes`), and the report's coverage map counts
+   * them. None when absent.
+   */
+  classes?: readonly InputClass[];
   /** The cases to run, deterministic for a seed. */
   cases(options: CaseOptions): Case[] | Promise<Case[]>;
   /**
@@ -347,6 +375,39 @@ export interface RuleReport extends Rule {
   failures: number;
 }
 
+/** How many judged cases of a suite hit one declared input class. */
+export interface ClassCoverage extends InputClass {
+  /** Passed or failed cases that belong to the class. */
+  cases: number;
+}
+
+/** How often one rule applied in a suite, and with what outcome. */
+export interface RuleCoverage {
+  /** The rule identifier. */
+  id: string;
+  /** Judged cases the rule applied to (checked, or with a finding of it). */
+  applied: number;
+  /** Of those, the cases with no finding of the rule. */
+  passed: number;
+  /** Of those, the cases with a finding of the rule. */
+  failed: number;
+  /** Cases the rule applied to but could not be checked, and why (distinct reasons, bounded). */
+  unchecked?: { cases: number; reasons: string[] };
+}
+
+/**
+ * The contract coverage map of a suite: which declared input classes its cases hit, which
+ * rules applied, and a warning for each class never hit and each rule never applied.
+ */
+export interface Coverage {
+  /** Every declared class, in the suite's order, with its hits. */
+  classes: ClassCoverage[];
+  /** Every rule of the profile, in its order. */
+  rules: RuleCoverage[];
+  /** A class never hit, a rule never applied (with the reason when it could not be checked). */
+  warnings: string[];
+}
+
 /** The overall judgement of a run. */
 export type Verdict = "conformant" | "conformant-with-warnings" | "not-conformant" | "incomplete";
 
@@ -374,6 +435,8 @@ export interface SuiteReport {
   verdict: Verdict;
   /** Why the target could not be run at all, when it could not. */
   startError?: string;
+  /** The contract coverage map (see {@linkcode Coverage}); every suite run has one. */
+  coverage?: Coverage;
 }
 
 /** A whole run: every suite of every target. */

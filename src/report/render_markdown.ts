@@ -1,3 +1,4 @@
+import { coverageSummary, coverageWarnings } from "./_coverage_lines.ts";
 import type { CaseReport, ReplayData, Report } from "../core/types.ts";
 import { escapeText } from "./escape_text.ts";
 import { replayArgs } from "./_replay_args.ts";
@@ -100,6 +101,10 @@ export function renderMarkdown(report: Report, options: RenderMarkdownOptions = 
     );
     out.push(`- verdict: **${s.verdict}**`);
     if (s.startError) out.push(`- could not run: ${md(s.startError, 500)}`);
+    if (s.coverage) {
+      out.push(`- ${md(coverageSummary(s.coverage))}`);
+      for (const w of coverageWarnings(s.coverage)) out.push(`- warning: ${md(w, 300)}`);
+    }
     out.push(
       "",
       "| rule | level | cases | failures | clause |",
