@@ -38,7 +38,7 @@ function nestedValue(depth: number): unknown {
   return v;
 }
 
-const bigDigits = (n: number) => "7" + "1234567890".repeat(300 + n);
+const bigDigits = (n: number) => "7" + "1234567890".repeat(500 + n);
 
 /** Every declared input class of `gns3.normalizer/v1.0`, in report order. */
 export const normalizerClasses: readonly NormalizerInputClass[] = [
