@@ -7,6 +7,8 @@ import { netdryrunProfile } from "./profile.ts";
 import { readEvidenceFile } from "./read_evidence_file.ts";
 import type { NetdryrunModel } from "./types.ts";
 import { toolOf } from "./_sample.ts";
+import { drawCoveringClasses } from "../_class_cover.ts";
+import { netdryrunClasses, netdryrunClassesOf } from "./classes.ts";
 
 /** The operation the suite asks a result builder for. */
 export const NETDRYRUN_BUILD_RESULT_OPERATION = "netdryrun.build_result";
@@ -69,15 +71,20 @@ function describe(model: NetdryrunModel): string {
 export const netdryrunSuite: Suite = {
   profile: netdryrunProfile,
   optionsSchema,
+  classes: netdryrunClasses,
   cases(options: CaseOptions): Case[] {
-    const models = fc.sample(netdryrunModelArbitrary(), {
-      seed: options.seed,
-      numRuns: options.runs,
-    });
-    return models.map((model, i) => ({
-      id: `generated-${i}`,
+    const models = drawCoveringClasses(
+      netdryrunModelArbitrary(),
+      netdryrunClassesOf,
+      netdryrunClasses,
+      options.seed,
+      options.runs,
+    );
+    return models.map(({ value: model, classes, guaranteeing }, i) => ({
+      id: guaranteeing ? `class:${guaranteeing}` : `generated-${i}`,
       description: describe(model),
       input: { tool: toolOf(model), model },
+      classes,
     }));
   },
   async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
@@ -100,6 +107,17 @@ export const netdryrunSuite: Suite = {
         [value.evidence_file]: await readEvidenceFile(value.evidence_file),
       };
     }
-    return { findings: checkNetdryrun(reply.value, context) };
+    const findings = checkNetdryrun(reply.value, context);
+    if (typeof value?.evidence_file === "string" && options.options.readEvidence !== true) {
+      // Coverage: say why NDR-EVIDENCE-FILE could not be judged on this case.
+      return {
+        findings,
+        unchecked: [{
+          ruleId: "NDR-EVIDENCE-FILE",
+          reason: "evidence files are not read unless the target's option readEvidence is true",
+        }],
+      };
+    }
+    return { findings };
   },
 };

@@ -5,6 +5,8 @@ import { deviceOutputArbitrary, humanTextArbitrary } from "./arbitraries.ts";
 import type { DeviceCommandCall } from "./producer.ts";
 import { checkToolResponse, toolResponseProfile } from "./profile.ts";
 import type { Arbitrary } from "../../src/core/arbitrary.ts";
+import { drawCoveringClasses } from "../_class_cover.ts";
+import { toolResponseClasses, toolResponseClassesOf } from "./classes.ts";
 
 /** One tool invocation a target supplies in its config. */
 export interface ToolInvocation {
@@ -31,7 +33,10 @@ export function deviceCommandCallArbitrary(): Arbitrary<DeviceCommandCall> {
       "refused" as const,
       "timeout" as const,
     ),
-    output: deviceOutputArbitrary(40),
+    output: fc.oneof(
+      { weight: 9, arbitrary: deviceOutputArbitrary(40) },
+      { weight: 1, arbitrary: fc.constant("") },
+    ),
   });
   return fc.record({
     devices: fc.uniqueArray(device, { maxLength: 6, selector: (d) => d.name }),
@@ -94,6 +99,7 @@ const optionsSchema = {
 export const toolResponseSuite: Suite = {
   profile: toolResponseProfile,
   optionsSchema,
+  classes: toolResponseClasses,
   cases(options: CaseOptions): Case[] {
     const invocations = options.options.invocations as
       | (ToolInvocation & { description?: string })[]
@@ -105,18 +111,22 @@ export const toolResponseSuite: Suite = {
         input: { name: inv.name, arguments: inv.arguments ?? {} },
       }));
     }
-    const calls = fc.sample(deviceCommandCallArbitrary(), {
-      seed: options.seed,
-      numRuns: options.runs,
-    });
-    return calls.map((call, i) => ({
-      id: `generated-${i}`,
+    const calls = drawCoveringClasses(
+      deviceCommandCallArbitrary(),
+      toolResponseClassesOf,
+      toolResponseClasses,
+      options.seed,
+      options.runs,
+    );
+    return calls.map(({ value: call, classes, guaranteeing }, i) => ({
+      id: guaranteeing ? `class:${guaranteeing}` : `generated-${i}`,
       description:
         `${plural(call.arguments.device_names.length, "device")}, ${
           call.scenario.devices.filter((d) => d.behaviour !== "ok").length
         } failing` + (call.arguments.project_id === "not-a-project" ? ", bad project id" : "") +
         (call.arguments.commands.length === 0 ? ", no commands" : ""),
       input: call,
+      classes,
     }));
   },
   async evaluate(testCase: Case, invoke: Invoke): Promise<Evaluation> {
