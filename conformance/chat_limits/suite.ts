@@ -1,4 +1,11 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
+import { drawCoveringClasses } from "../_class_cover.ts";
+import {
+  chatBodyClasses,
+  chatBodyClassesOf,
+  chatSessionClasses,
+  chatSessionClassesOf,
+} from "./classes.ts";
 import fc from "fast-check";
 import type {
   Case,
@@ -57,37 +64,73 @@ function describeSession(input: RunAgentInput): string {
 export const chatLimitsSuite: Suite = {
   profile: chatLimitsProfile,
   optionsSchema,
+  classes: (options: CaseOptions) =>
+    options.options.surface === "http" ? chatBodyClasses : chatSessionClasses,
   cases(options: CaseOptions): Case[] {
     if (options.options.surface === "http") {
-      const bodies = fc.sample(chatBodyArbitrary(), { seed: options.seed, numRuns: options.runs });
+      const bodies = drawCoveringClasses(
+        chatBodyArbitrary(),
+        chatBodyClassesOf,
+        chatBodyClasses,
+        options.seed,
+        options.runs,
+      );
       return [
         ...boundaryBodies.map((b) => ({
           id: `boundary-${b.id}`,
           description: b.description,
           input: b.body,
+          classes: chatBodyClassesOf(b.body),
         })),
-        ...bodies.map((body, i) => ({
-          id: `generated-${i}`,
+        ...bodies.map(({ value: body, classes, guaranteeing }, i) => ({
+          id: guaranteeing ? `class:${guaranteeing}` : `generated-${i}`,
           description: `body ${JSON.stringify(body).slice(0, 80)}`,
           input: body,
+          classes,
         })),
       ];
     }
-    const sessions = fc.sample(sessionArbitrary(), { seed: options.seed, numRuns: options.runs });
+    const sessions = drawCoveringClasses(
+      sessionArbitrary(),
+      chatSessionClassesOf,
+      chatSessionClasses,
+      options.seed,
+      options.runs,
+    );
     return [
       ...boundarySessions.map((s) => ({
         id: `boundary-${s.id}`,
         description: s.description,
         input: s.input,
+        classes: [`boundary-${s.id}`, ...chatSessionClassesOf(s.input)],
       })),
-      ...sessions.map((input, i) => ({
-        id: `generated-${i}`,
+      ...sessions.map(({ value: input, classes, guaranteeing }, i) => ({
+        id: guaranteeing ? `class:${guaranteeing}` : `generated-${i}`,
         description: describeSession(input),
         input,
+        classes,
       })),
     ];
   },
   async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
+    const http = options.options.surface === "http";
+    const evaluation = await evaluateOn(testCase, invoke, options);
+    // Coverage: the other surface's rules do not apply on this one; say so.
+    const own = new Set(http ? REQUEST_RULE_IDS : ENFORCEMENT_RULE_IDS);
+    const other = (http ? ENFORCEMENT_RULE_IDS : REQUEST_RULE_IDS).filter((id) => !own.has(id));
+    const reason = http
+      ? "an agent-surface rule: this target is run on the HTTP surface (surface: http)"
+      : "an HTTP-surface rule: this target is run on the agent surface (surface: agent)";
+    return { ...evaluation, unchecked: other.map((ruleId) => ({ ruleId, reason })) };
+  },
+};
+
+async function evaluateOn(
+  testCase: Case,
+  invoke: Invoke,
+  options: CaseOptions,
+): Promise<Evaluation> {
+  {
     if (options.options.surface === "http") {
       const body = testCase.input as Record<string, unknown>;
       const projectId = options.options.project_id;
@@ -134,5 +177,5 @@ export const chatLimitsSuite: Suite = {
       obs = { kind: "agent", ...input, transcripts };
     }
     return { findings: checkChatLimits(obs), checked: ENFORCEMENT_RULE_IDS };
-  },
-};
+  }
+}

@@ -5,6 +5,8 @@ import { isObject, type Obj } from "../_json_value.ts";
 import { classify } from "./_result.ts";
 import { consumerCaseArbitrary, type ConsumerCaseInput, NON_RESULTS } from "./arbitraries.ts";
 import { netdryrunConsumerProfile } from "./profile.ts";
+import { drawCoveringClasses } from "../_class_cover.ts";
+import { consumerClasses, consumerClassesOf } from "./classes.ts";
 import type { ConsumerObservation, DecideInput, DecideReply, VariantChange } from "./types.ts";
 
 const VARIANT_RULE: Record<VariantChange, string> = {
@@ -117,12 +119,25 @@ function reply(r: Awaited<ReturnType<Invoke>>): DecideReply {
  */
 export const netdryrunConsumerSuite: Suite = {
   profile: netdryrunConsumerProfile,
+  classes: consumerClasses,
   async cases(options: CaseOptions): Promise<Case[]> {
-    const generated = fc.sample(consumerCaseArbitrary(), {
-      seed: options.seed,
-      numRuns: Math.max(0, options.runs),
-    }).map((input, i): Case => ({ id: `generated-${i}`, description: describe(input), input }));
-    return [...(await fixtureCases()), ...nonResultCases(), ...generated];
+    const generated = drawCoveringClasses(
+      consumerCaseArbitrary(),
+      consumerClassesOf,
+      consumerClasses,
+      options.seed,
+      options.runs,
+    ).map(({ value: input, classes, guaranteeing }, i): Case => ({
+      id: guaranteeing ? `class:${guaranteeing}` : `generated-${i}`,
+      description: describe(input),
+      input,
+      classes,
+    }));
+    const fixed = [...(await fixtureCases()), ...nonResultCases()].map((c) => ({
+      ...c,
+      classes: consumerClassesOf(c.input as ConsumerCaseInput),
+    }));
+    return [...fixed, ...generated];
   },
   async evaluate(testCase: Case, invoke: Invoke): Promise<Evaluation> {
     const input = testCase.input as ConsumerCaseInput;

@@ -105,12 +105,21 @@ export class CoverageCounter {
     for (const c of classes) {
       if (c.cases === 0) warnings.push(`class "${c.id}" was never hit (${c.description})`);
     }
+    // Rules never checked for the same reasons are one warning.
+    const byReason = new Map<string, string[]>();
     for (const r of rules) {
       if (r.applied > 0) continue;
+      if (!r.unchecked) {
+        warnings.push(`rule "${r.id}" never applied to a case`);
+        continue;
+      }
+      const reason = r.unchecked.reasons.join("; ");
+      byReason.set(reason, [...(byReason.get(reason) ?? []), r.id]);
+    }
+    for (const [reason, ids] of byReason) {
+      const list = ids.map((id) => `"${id}"`).join(", ");
       warnings.push(
-        r.unchecked
-          ? `rule "${r.id}" could not be checked on any case: ${r.unchecked.reasons.join("; ")}`
-          : `rule "${r.id}" never applied to a case`,
+        `${ids.length === 1 ? "rule" : "rules"} ${list} could not be checked on any case: ${reason}`,
       );
     }
     return { classes, rules, warnings };

@@ -191,7 +191,10 @@ export async function runSuite(
     runs,
   };
   const ruleStats = new Map(suite.profile.rules.map((r) => [r.id, { cases: 0, failures: 0 }]));
-  const coverage = new CoverageCounter(suite.classes ?? [], suite.profile.rules);
+  const declared = typeof suite.classes === "function"
+    ? suite.classes(caseOptions)
+    : suite.classes ?? [];
+  const coverage = new CoverageCounter(declared, suite.profile.rules);
   const rules = (): RuleReport[] =>
     suite.profile.rules.map((r) => ({ ...r, ...ruleStats.get(r.id)! }));
 

@@ -280,9 +280,10 @@ export interface Suite {
   /**
    * The partition of the input space the suite's contract implies, as data: its cases
    * declare which classes they hit (`Case.classes`), and the report's coverage map counts
-   * them. None when absent.
+   * them. A function of the case options when they depend on the target's options (for
+   * example the surface a profile is run on). None when absent.
    */
-  classes?: readonly InputClass[];
+  classes?: readonly InputClass[] | ((options: CaseOptions) => readonly InputClass[]);
   /** The cases to run, deterministic for a seed. */
   cases(options: CaseOptions): Case[] | Promise<Case[]>;
   /**
