@@ -120,6 +120,14 @@ function reply(r: Awaited<ReturnType<Invoke>>): DecideReply {
 export const netdryrunConsumerSuite: Suite = {
   profile: netdryrunConsumerProfile,
   classes: consumerClasses,
+  caseInputOf(data: unknown): unknown {
+    // A case file's data is an observation: the base input, and a variant when it has one.
+    if (!isObject(data)) return data;
+    const variant = isObject(data.variant) && isDecideInput(data.variant.input)
+      ? { change: data.variant.change as VariantChange, input: data.variant.input }
+      : undefined;
+    return { base: data.input, ...(variant ? { variant } : {}) };
+  },
   async cases(options: CaseOptions): Promise<Case[]> {
     const generated = drawCoveringClasses(
       consumerCaseArbitrary(),

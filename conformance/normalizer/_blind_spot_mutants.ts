@@ -13,7 +13,8 @@ const MAX_LINE = 65_536;
 export const blindSpotMutants: readonly NormalizerMutant[] = [
   {
     name: "normalizer-mutant-passes-standard-shape",
-    description: "passes a dict in the standard shape through as is, even when its fields contradict each other",
+    description:
+      "passes a dict in the standard shape through as is, even when its fields contradict each other",
     breaks: ["NORM-CONFORMS"],
     normalize(raw, toolName) {
       if (isObject(raw) && STANDARD_KEYS.every((k) => Object.hasOwn(raw, k))) {
@@ -29,11 +30,14 @@ export const blindSpotMutants: readonly NormalizerMutant[] = [
   },
   {
     name: "normalizer-mutant-raises-on-metadata",
-    description: "sets metadata['tool_name'] on whatever metadata it got, and raises when it is not a dict",
+    description:
+      "sets metadata['tool_name'] on whatever metadata it got, and raises when it is not a dict",
     breaks: ["NORM-TOTAL"],
     normalize(raw, toolName) {
       if (isObject(raw) && Object.hasOwn(raw, "metadata") && !isObject(raw.metadata)) {
-        const type = raw.metadata === null ? "NoneType" : Array.isArray(raw.metadata)
+        const type = raw.metadata === null
+          ? "NoneType"
+          : Array.isArray(raw.metadata)
           ? "list"
           : typeof raw.metadata === "string"
           ? "str"
@@ -47,7 +51,8 @@ export const blindSpotMutants: readonly NormalizerMutant[] = [
   },
   {
     name: "normalizer-mutant-raises-on-unhashable-key",
-    description: "catches only ValueError and SyntaxError around ast.literal_eval, so a list key raises TypeError",
+    description:
+      "catches only ValueError and SyntaxError around ast.literal_eval, so a list key raises TypeError",
     breaks: ["NORM-TOTAL"],
     normalize(raw, toolName) {
       if (typeof raw === "string" && /[{,]\s*\[[^\]]*\]\s*:/.test(raw)) {
@@ -64,7 +69,8 @@ export const blindSpotMutants: readonly NormalizerMutant[] = [
   },
   {
     name: "normalizer-mutant-raises-on-long-line",
-    description: `reads text line by line into a fixed buffer and raises on a line over ${MAX_LINE} characters`,
+    description:
+      `reads text line by line into a fixed buffer and raises on a line over ${MAX_LINE} characters`,
     breaks: ["NORM-TOTAL"],
     normalize(raw, toolName) {
       if (typeof raw === "string" && raw.split("\n").some((line) => line.length > MAX_LINE)) {

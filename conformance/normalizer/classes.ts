@@ -51,7 +51,11 @@ export const normalizerClasses: readonly NormalizerInputClass[] = [
     description: "an int of thousands of digits (a Python literal string)",
     make: (n) => bigDigits(n),
   },
-  { id: "type-float", description: "a float (huge, tiny, negative zero)", make: (n) => [1e300, -0, 0.5, 5e-324][n % 4] },
+  {
+    id: "type-float",
+    description: "a float (huge, tiny, negative zero)",
+    make: (n) => [1e300, -0, 0.5, 5e-324][n % 4],
+  },
   { id: "type-str", description: "a plain str", make: (n) => `plain output ${n}` },
   {
     id: "type-bytes",
@@ -158,7 +162,11 @@ export const normalizerClasses: readonly NormalizerInputClass[] = [
       })),
   },
   // The standard form, valid and with each cross-field rule broken in turn.
-  { id: "standard-valid", description: "a conforming standard response", make: (n) => standard({ metadata: { tool_name: "t", n } }) },
+  {
+    id: "standard-valid",
+    description: "a conforming standard response",
+    make: (n) => standard({ metadata: { tool_name: "t", n } }),
+  },
   {
     id: "standard-success-inconsistent",
     description: "standard shape, success false with no failed item and no error",
@@ -192,7 +200,8 @@ export const normalizerClasses: readonly NormalizerInputClass[] = [
   {
     id: "standard-item-error-wrong-type",
     description: "standard shape, an item's error not a string",
-    make: (n) => standard({ success: false, error: "x" }, [{ ...FAILED_ITEM, error: n % 2 ? null : 42 }]),
+    make: (n) =>
+      standard({ success: false, error: "x" }, [{ ...FAILED_ITEM, error: n % 2 ? null : 42 }]),
   },
   {
     id: "standard-metadata-none",
@@ -220,15 +229,27 @@ export const normalizerClasses: readonly NormalizerInputClass[] = [
     make: () => standard({ metadata: { tool_name: 7, version: "1.0" } }),
   },
   // Strings of every kind.
-  { id: "str-json", description: "JSON text of a legacy form", make: (n) => JSON.stringify([{ device_name: "R1", status: "success", output: `ok ${n}` }]) },
+  {
+    id: "str-json",
+    description: "JSON text of a legacy form",
+    make: (n) => JSON.stringify([{ device_name: "R1", status: "success", output: `ok ${n}` }]),
+  },
   {
     id: "str-python-literal",
     description: "Python-literal text of a legacy form",
     make: () => "[{'device_name': 'R1', 'status': 'success', 'output': 'ok', 'up': True}]",
   },
-  { id: "str-plain-text", description: "plain text", make: () => "Router1# show version\nCisco IOS" },
+  {
+    id: "str-plain-text",
+    description: "plain text",
+    make: () => "Router1# show version\nCisco IOS",
+  },
   { id: "str-empty", description: "the empty string", make: () => "" },
-  { id: "str-whitespace", description: "whitespace only", make: (n) => [" ", "\n\t ", "\r\n"][n % 3] },
+  {
+    id: "str-whitespace",
+    description: "whitespace only",
+    make: (n) => [" ", "\n\t ", "\r\n"][n % 3],
+  },
   {
     id: "str-long-line",
     description: "a very long single line of text (200,000 characters, no newline)",

@@ -56,7 +56,11 @@ export const normalizerTargets: readonly EmbeddedTarget[] = [
     mutant: { breaks: m.breaks },
     create: () =>
       subprocessAdapter({
-        argv: [pythonPath(), `${PY}netconform_adapter.py`, `${PY}broken/${m.file}:normalize_tool_response`],
+        argv: [
+          pythonPath(),
+          `${PY}netconform_adapter.py`,
+          `${PY}broken/${m.file}:normalize_tool_response`,
+        ],
         profile: normalizerSuite.profile.id,
         env: { PYTHONDONTWRITEBYTECODE: "1" },
       }),

@@ -19,7 +19,7 @@ export const toolResponseClasses: readonly InputClass[] = [
   { id: "bad-project", description: "a project id that does not exist (global error)" },
   { id: "commands-none", description: "an empty command list" },
   { id: "commands-max", description: "three commands (the generator's cap)" },
-  { id: "output-empty", description: "a device that answers with empty output (result \"\")" },
+  { id: "output-empty", description: 'a device that answers with empty output (result "")' },
 ];
 
 /**

@@ -119,7 +119,9 @@ export class CoverageCounter {
     for (const [reason, ids] of byReason) {
       const list = ids.map((id) => `"${id}"`).join(", ");
       warnings.push(
-        `${ids.length === 1 ? "rule" : "rules"} ${list} could not be checked on any case: ${reason}`,
+        `${
+          ids.length === 1 ? "rule" : "rules"
+        } ${list} could not be checked on any case: ${reason}`,
       );
     }
     return { classes, rules, warnings };

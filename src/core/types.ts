@@ -284,6 +284,11 @@ export interface Suite {
    * example the surface a profile is run on). None when absent.
    */
   classes?: readonly InputClass[] | ((options: CaseOptions) => readonly InputClass[]);
+  /**
+   * The case input of a user's case file test (its `data`), when it is not `data.input` (or
+   * `data` itself): see `withUserCases`.
+   */
+  caseInputOf?(data: unknown): unknown;
   /** The cases to run, deterministic for a seed. */
   cases(options: CaseOptions): Case[] | Promise<Case[]>;
   /**

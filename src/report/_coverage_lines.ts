@@ -1,5 +1,5 @@
 // The coverage map of a suite, as a one-line summary and its warnings (text and Markdown).
-import type { Coverage } from "../core/types.ts";
+import type { CaseReport, Coverage } from "../core/types.ts";
 
 const MAX_WARNINGS = 12;
 
@@ -10,7 +10,7 @@ export function coverageSummary(coverage: Coverage): string {
   const unchecked = coverage.rules.filter((r) => r.unchecked).length;
   return `coverage: ${hit}/${coverage.classes.length} input classes hit, ` +
     `${applied}/${coverage.rules.length} rules applied` +
-    (unchecked > 0 ? `, ${unchecked} rule(s) partly unchecked` : "");
+    (unchecked > 0 ? `, ${unchecked} rule(s) with unchecked cases` : "");
 }
 
 /** The warnings of a coverage map, bounded, with a count of those left out. */
@@ -20,4 +20,15 @@ export function coverageWarnings(coverage: Coverage): string[] {
     shown.push(`… and ${coverage.warnings.length - MAX_WARNINGS} more (see the JSON report)`);
   }
   return shown;
+}
+
+/** A line counting the user's own cases (ids `user:...`) by outcome, when a suite has some. */
+export function userCasesLine(cases: readonly CaseReport[]): string | undefined {
+  const user = cases.filter((c) => c.id.startsWith("user:"));
+  if (user.length === 0) return undefined;
+  const count = (o: CaseReport["outcome"]) => user.filter((c) => c.outcome === o).length;
+  return `your cases: ${user.length} (${count("passed")} passed, ${count("failed")} failed, ` +
+    `${count("skipped")} skipped, ${count("errored")} errored): ${
+      user.slice(0, 5).map((c) => c.id).join(", ")
+    }${user.length > 5 ? ", …" : ""}`;
 }

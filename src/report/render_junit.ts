@@ -93,9 +93,7 @@ export function renderJunit(report: Report, options: RenderJunitOptions = {}): s
     );
     out.push(
       `    <properties><property name="seed" value="${s.seed}"/>${
-        s.coverage
-          ? `<property name="coverage" value="${xml(coverageSummary(s.coverage))}"/>`
-          : ""
+        s.coverage ? `<property name="coverage" value="${xml(coverageSummary(s.coverage))}"/>` : ""
       }</properties>`,
     );
     if (s.startError) {
