@@ -1,7 +1,7 @@
 import { inProcessAdapter } from "../../src/adapters/in_process.ts";
 import { subprocessAdapter } from "../../src/adapters/subprocess.ts";
 import { pythonPath } from "../../src/testing/python_path.ts";
-import type { Request } from "../../src/core/types.ts";
+import type { Adapter, Request } from "../../src/core/types.ts";
 import { normalizerSuite } from "./suite.ts";
 import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
 import type { NormalizerInput } from "./arbitraries.ts";
@@ -54,15 +54,34 @@ export const normalizerTargets: readonly EmbeddedTarget[] = [
     description: m.description,
     suites: [embeddedSuite(normalizerSuite)],
     mutant: { breaks: m.breaks },
-    create: () =>
-      subprocessAdapter({
-        argv: [
-          pythonPath(),
-          `${PY}netconform_adapter.py`,
-          `${PY}broken/${m.file}:normalize_tool_response`,
-        ],
-        profile: normalizerSuite.profile.id,
-        env: { PYTHONDONTWRITEBYTECODE: "1" },
-      }),
+    create: () => pythonMutantAdapter(m.file),
   })),
 ];
+
+/**
+ * A broken Python normalizer over the subprocess protocol, named without its path; the runtime
+ * (the Python version) is left out, so that equal seeds give equal reports on any machine.
+ */
+function pythonMutantAdapter(file: string): Adapter {
+  const inner = subprocessAdapter({
+    argv: [
+      pythonPath(),
+      `${PY}netconform_adapter.py`,
+      "--name",
+      `examples/python/broken/${file}`,
+      `${PY}broken/${file}:normalize_tool_response`,
+    ],
+    profile: normalizerSuite.profile.id,
+    env: { PYTHONDONTWRITEBYTECODE: "1" },
+  });
+  return {
+    kind: inner.kind,
+    async start(options) {
+      const { runtime: _runtime, ...info } = await inner.start(options);
+      return info;
+    },
+    run: (request, options) => inner.run(request, options),
+    close: () => inner.close(),
+    stderr: () => inner.stderr?.() ?? "",
+  };
+}
