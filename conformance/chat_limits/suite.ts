@@ -6,7 +6,6 @@ import {
   chatSessionClasses,
   chatSessionClassesOf,
 } from "./classes.ts";
-import fc from "fast-check";
 import type {
   Case,
   CaseOptions,

@@ -1,5 +1,4 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
-import fc from "fast-check";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { netdryrunModelArbitrary } from "./arbitraries.ts";
 import { checkNetdryrun } from "./check.ts";

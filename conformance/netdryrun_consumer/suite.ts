@@ -1,4 +1,3 @@
-import fc from "fast-check";
 import { loadFixtures } from "../../src/core/fixtures.ts";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { isObject, type Obj } from "../_json_value.ts";
