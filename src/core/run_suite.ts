@@ -107,7 +107,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, signal: AbortController
  * import { verdictOf } from "./run_suite.ts";
  *
  * assert.equal(verdictOf([{ outcome: "passed", findings: [] }]), "conformant");
- * assert.equal(verdictOf([{ outcome: "skipped", reason: "no lab" }]), "incomplete");
+ * assert.equal(verdictOf([{ outcome: "skipped" }]), "incomplete");
  * assert.equal(verdictOf([]), "incomplete");
  * ```
  *
