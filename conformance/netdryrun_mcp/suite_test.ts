@@ -124,7 +124,8 @@ Deno.test("without lab, root or the target's scenarios, cases are skipped with t
     ) {
       assert.equal(report.cases.find((c) => c.id === id)?.outcome, "passed", id);
     }
-    assert.equal(report.verdict, "conformant");
+    // More than half the cases skipped: no verdict on conformance (honest verdicts).
+    assert.equal(report.verdict, "incomplete");
   } finally {
     await Deno.remove(empty, { recursive: true });
   }

@@ -1,8 +1,15 @@
 // Mutants for the input classes the kit once never sent (issue 12): each is one call away
 // from a defect of a real normalizer, and only the declared classes reach it at default runs.
 import { isObject, own, setOwn } from "./_json.ts";
-import type { NormalizerMutant } from "./mutants.ts";
 import { normalizeToolResponse } from "./reference.ts";
+
+/** A broken normalizer (the shape of `NormalizerMutant`, kept here to avoid an import circle). */
+interface NormalizerMutant {
+  name: string;
+  description: string;
+  breaks: string[];
+  normalize(raw: unknown, toolName: string): unknown;
+}
 
 const STANDARD_KEYS = ["success", "total", "successful", "failed", "data"];
 

@@ -1,4 +1,7 @@
-import type { ClassCoverage, Coverage, InputClass, Rule, RuleCoverage } from "./types.ts";
+import type { Coverage, InputClass, Rule } from "./types.ts";
+
+type ClassCoverage = Coverage["classes"][number];
+type RuleCoverage = Coverage["rules"][number];
 
 const MAX_REASONS = 5;
 

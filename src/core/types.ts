@@ -381,35 +381,26 @@ export interface RuleReport extends Rule {
   failures: number;
 }
 
-/** How many judged cases of a suite hit one declared input class. */
-export interface ClassCoverage extends InputClass {
-  /** Passed or failed cases that belong to the class. */
-  cases: number;
-}
-
-/** How often one rule applied in a suite, and with what outcome. */
-export interface RuleCoverage {
-  /** The rule identifier. */
-  id: string;
-  /** Judged cases the rule applied to (checked, or with a finding of it). */
-  applied: number;
-  /** Of those, the cases with no finding of the rule. */
-  passed: number;
-  /** Of those, the cases with a finding of the rule. */
-  failed: number;
-  /** Cases the rule applied to but could not be checked, and why (distinct reasons, bounded). */
-  unchecked?: { cases: number; reasons: string[] };
-}
-
 /**
  * The contract coverage map of a suite: which declared input classes its cases hit, which
  * rules applied, and a warning for each class never hit and each rule never applied.
  */
 export interface Coverage {
-  /** Every declared class, in the suite's order, with its hits. */
-  classes: ClassCoverage[];
-  /** Every rule of the profile, in its order. */
-  rules: RuleCoverage[];
+  /** Every declared class, in the suite's order, with `cases`: the judged cases that hit it. */
+  classes: (InputClass & { cases: number })[];
+  /**
+   * Every rule of the profile, in its order: `applied`, the judged cases it applied to
+   * (checked, or with a finding of it); `passed` and `failed`, those without and with a
+   * finding of it; `unchecked`, the cases it applied to but could not be checked on, with up
+   * to five distinct reasons.
+   */
+  rules: {
+    id: string;
+    applied: number;
+    passed: number;
+    failed: number;
+    unchecked?: { cases: number; reasons: string[] };
+  }[];
   /** A class never hit, a rule never applied (with the reason when it could not be checked). */
   warnings: string[];
 }

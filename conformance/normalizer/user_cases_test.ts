@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { inProcessAdapter } from "../adapters/in_process.ts";
-import { normalizerSuite } from "../../conformance/normalizer/suite.ts";
-import { normalizeToolResponse } from "../../conformance/normalizer/reference.ts";
-import { runSuite } from "./run_suite.ts";
-import { CASE_EXPECTATION_RULE, withUserCases } from "./with_user_cases.ts";
-import type { Request } from "./types.ts";
+import { inProcessAdapter } from "../../src/adapters/in_process.ts";
+import { normalizerSuite } from "./suite.ts";
+import { normalizeToolResponse } from "./reference.ts";
+import { runSuite } from "../../src/core/run_suite.ts";
+import { CASE_EXPECTATION_RULE, withUserCases } from "../../src/core/with_user_cases.ts";
+import type { Request } from "../../src/core/types.ts";
 
 const CASES = `profile: gns3.normalizer/v1.0
 description: mine
