@@ -32,10 +32,7 @@
  */
 export * from "./src/core/types.ts";
 export * from "./src/core/arbitrary.ts";
-export * from "./src/core/check_profile.ts";
-export type { PropertyDetails } from "./src/core/run_property.ts";
 export { runSuite, type RunSuiteOptions, type ShrinkOptions } from "./src/core/run_suite.ts";
-export { generatedCases } from "./src/core/generated_cases.ts";
 export {
   type ConformanceTarget,
   runConformance,

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { withUserCases } from "../src/core/with_user_cases.ts";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { embeddedTargets, profiles, suites, targetProfiles } from "./registry.ts";
@@ -198,7 +199,7 @@ function targetsFromConfig(config: ConformConfig): ConformanceTarget[] {
     return {
       name: t.name,
       suites: t.profiles.map((p) => ({
-        suite: suiteFor(p.id),
+        suite: p.cases ? withUserCases(suiteFor(p.id), p.cases) : suiteFor(p.id),
         options: { ...p.options, volatile: t.volatile },
       })),
       create: (profile) => kind.create(t.adapter, { configDir: config.dir, profile }),

@@ -12,6 +12,8 @@ export interface ConfigProfile {
   id: string;
   /** Options for the profile's suite. */
   options: Record<string, unknown>;
+  /** The user's own case files or folders (relative to the config file), when given. */
+  cases?: string[];
 }
 
 /** One target of a config file. */
@@ -116,7 +118,22 @@ export function buildConfigSchema(
                     type: "object",
                     required: ["id"],
                     additionalProperties: false,
-                    properties: { id: enumOf(profileIds), options: { type: "object" } },
+                    properties: {
+                      id: enumOf(profileIds),
+                      options: { type: "object" },
+                      cases: {
+                        description:
+                          "Your own cases, run beside the generated ones: files or folders in the kit's fixture format (profile, description, tests: [{description, data: {input: ...}, valid, rules?}]), relative to this file",
+                        anyOf: [
+                          { type: "string", minLength: 1 },
+                          {
+                            type: "array",
+                            minItems: 1,
+                            items: { type: "string", minLength: 1 },
+                          },
+                        ],
+                      },
+                    },
                     ...nonEmptyAllOf(suites.map((s) => ({
                       if: { properties: { id: { const: s.profile.id } } },
                       then: {
@@ -263,7 +280,10 @@ export function parseConfig(
     targets: {
       name: string;
       description?: string;
-      profiles: (string | { id: string; options?: Record<string, unknown> })[];
+      profiles: (
+        | string
+        | { id: string; options?: Record<string, unknown>; cases?: string | string[] }
+      )[];
       adapter: Record<string, unknown> & { kind: string };
       volatile?: string[];
       timeouts?: { case_ms?: number; start_ms?: number };
@@ -306,7 +326,13 @@ export function parseConfig(
       name: t.name,
       description: t.description,
       profiles: t.profiles.map((p) =>
-        typeof p === "string" ? { id: p, options: {} } : { id: p.id, options: p.options ?? {} }
+        typeof p === "string" ? { id: p, options: {} } : {
+          id: p.id,
+          options: p.options ?? {},
+          ...(p.cases !== undefined
+            ? { cases: typeof p.cases === "string" ? [p.cases] : p.cases }
+            : {}),
+        }
       ),
       adapter: t.adapter,
       volatile: t.volatile ?? [],

@@ -41,3 +41,6 @@ export * from "../src/core/raised_finding.ts";
 export * from "../src/core/source_error.ts";
 export * from "../src/core/json_pointer.ts";
 export * from "../src/core/seed.ts";
+export * from "../src/core/check_profile.ts";
+export type { PropertyDetails } from "../src/core/run_property.ts";
+export * from "../src/core/generated_cases.ts";

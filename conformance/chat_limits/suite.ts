@@ -1,5 +1,11 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
-import { generatedCases } from "../../src/core/generated_cases.ts";
+import { coveringGeneratedCases } from "../_class_cover.ts";
+import {
+  chatBodyClasses,
+  chatBodyClassesOf,
+  chatSessionClasses,
+  chatSessionClassesOf,
+} from "./classes.ts";
 import type {
   Case,
   CaseOptions,
@@ -145,6 +151,8 @@ function describeSession(input: RunAgentInput): string {
 export const chatLimitsSuite: Suite = {
   profile: chatLimitsProfile,
   optionsSchema,
+  classes: (options: CaseOptions) =>
+    options.options.surface === "http" ? chatBodyClasses : chatSessionClasses,
   cases(options: CaseOptions): Case[] {
     if (options.options.surface === "http") {
       return [
@@ -152,11 +160,18 @@ export const chatLimitsSuite: Suite = {
           id: `boundary-${b.id}`,
           description: b.description,
           input: b.body,
+          classes: chatBodyClassesOf(b.body),
         })),
-        ...generatedCases(chatBodyArbitrary(), options, (body) => ({
-          description: `body ${JSON.stringify(body).slice(0, 80)}`,
-          input: body,
-        })),
+        ...coveringGeneratedCases(
+          chatBodyArbitrary(),
+          chatBodyClassesOf,
+          chatBodyClasses,
+          options,
+          (body) => ({
+            description: `body ${JSON.stringify(body).slice(0, 80)}`,
+            input: body,
+          }),
+        ),
       ];
     }
     const requestCases = options.options.surface === "http-agent"
@@ -172,14 +187,42 @@ export const chatLimitsSuite: Suite = {
         id: `boundary-${s.id}`,
         description: s.description,
         input: s.input,
+        classes: [`boundary-${s.id}`, ...chatSessionClassesOf(s.input)],
       })),
-      ...generatedCases(sessionArbitrary(), options, (input) => ({
-        description: describeSession(input),
-        input,
-      })),
+      ...coveringGeneratedCases(
+        sessionArbitrary(),
+        chatSessionClassesOf,
+        chatSessionClasses,
+        options,
+        (input) => ({
+          description: describeSession(input),
+          input,
+        }),
+      ),
     ];
   },
   async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
+    const surface = options.options.surface;
+    const evaluation = await evaluateOn(testCase, invoke, options);
+    // Over http-agent both the request rules and the enforcement rules apply.
+    if (surface === "http-agent") return evaluation;
+    const http = surface === "http";
+    // Coverage: the other surface's rules do not apply on this one; say so.
+    const own = new Set(http ? REQUEST_RULE_IDS : ENFORCEMENT_RULE_IDS);
+    const other = (http ? ENFORCEMENT_RULE_IDS : REQUEST_RULE_IDS).filter((id) => !own.has(id));
+    const reason = http
+      ? "an agent-surface rule: this target is run on the HTTP surface (surface: http)"
+      : "an HTTP-surface rule: this target is run on the agent surface (surface: agent)";
+    return { ...evaluation, unchecked: other.map((ruleId) => ({ ruleId, reason })) };
+  },
+};
+
+async function evaluateOn(
+  testCase: Case,
+  invoke: Invoke,
+  options: CaseOptions,
+): Promise<Evaluation> {
+  {
     const surface = options.options.surface;
     const projectId = options.options.project_id;
     if (surface === "http") {
@@ -215,5 +258,5 @@ export const chatLimitsSuite: Suite = {
       checked: ENFORCEMENT_RULE_IDS,
       subject: { data: obs },
     };
-  },
-};
+  }
+}

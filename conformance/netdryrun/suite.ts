@@ -1,5 +1,4 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
-import { generatedCases } from "../../src/core/generated_cases.ts";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { netdryrunModelArbitrary } from "./arbitraries.ts";
 import { checkNetdryrun } from "./check.ts";
@@ -7,6 +6,8 @@ import { netdryrunProfile } from "./profile.ts";
 import { readEvidenceFile } from "./read_evidence_file.ts";
 import type { NetdryrunModel } from "./types.ts";
 import { toolOf } from "./_sample.ts";
+import { coveringGeneratedCases } from "../_class_cover.ts";
+import { netdryrunClasses, netdryrunClassesOf } from "./classes.ts";
 
 /** The operation the suite asks a result builder for. */
 export const NETDRYRUN_BUILD_RESULT_OPERATION = "netdryrun.build_result";
@@ -69,11 +70,18 @@ function describe(model: NetdryrunModel): string {
 export const netdryrunSuite: Suite = {
   profile: netdryrunProfile,
   optionsSchema,
+  classes: netdryrunClasses,
   cases(options: CaseOptions): Case[] {
-    return generatedCases(netdryrunModelArbitrary(), options, (model) => ({
-      description: describe(model),
-      input: { tool: toolOf(model), model },
-    }));
+    return coveringGeneratedCases(
+      netdryrunModelArbitrary(),
+      netdryrunClassesOf,
+      netdryrunClasses,
+      options,
+      (model) => ({
+        description: describe(model),
+        input: { tool: toolOf(model), model },
+      }),
+    );
   },
   async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
     const { tool } = testCase.input as { tool: string };
@@ -95,9 +103,19 @@ export const netdryrunSuite: Suite = {
         [value.evidence_file]: await readEvidenceFile(value.evidence_file),
       };
     }
-    return {
-      findings: checkNetdryrun(reply.value, context),
-      subject: { data: reply.value, context },
-    };
+    const findings = checkNetdryrun(reply.value, context);
+    const subject = { data: reply.value, context };
+    if (typeof value?.evidence_file === "string" && options.options.readEvidence !== true) {
+      // Coverage: say why NDR-EVIDENCE-FILE could not be judged on this case.
+      return {
+        findings,
+        subject,
+        unchecked: [{
+          ruleId: "NDR-EVIDENCE-FILE",
+          reason: "evidence files are not read unless the target's option readEvidence is true",
+        }],
+      };
+    }
+    return { findings, subject };
   },
 };

@@ -1,10 +1,11 @@
-import { generatedCases } from "../../src/core/generated_cases.ts";
 import { loadFixtures } from "../../src/core/fixtures.ts";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { isObject, type Obj } from "../_json_value.ts";
 import { classify } from "./_result.ts";
 import { consumerCaseArbitrary, type ConsumerCaseInput, NON_RESULTS } from "./arbitraries.ts";
 import { netdryrunConsumerProfile } from "./profile.ts";
+import { coveringGeneratedCases } from "../_class_cover.ts";
+import { consumerClasses, consumerClassesOf } from "./classes.ts";
 import type { ConsumerObservation, DecideInput, DecideReply, VariantChange } from "./types.ts";
 
 const VARIANT_RULE: Record<VariantChange, string> = {
@@ -121,13 +122,28 @@ function reply(r: Awaited<ReturnType<Invoke>>): DecideReply {
  */
 export const netdryrunConsumerSuite: Suite = {
   profile: netdryrunConsumerProfile,
+  classes: consumerClasses,
+  caseInputOf(data: unknown): unknown {
+    // A case file's data is an observation: the base input, and a variant when it has one.
+    if (!isObject(data)) return data;
+    const variant = isObject(data.variant) && isDecideInput(data.variant.input)
+      ? { change: data.variant.change as VariantChange, input: data.variant.input }
+      : undefined;
+    return { base: data.input, ...(variant ? { variant } : {}) };
+  },
   async cases(options: CaseOptions): Promise<Case[]> {
-    const generated = generatedCases(
+    const generated = coveringGeneratedCases(
       consumerCaseArbitrary(),
+      consumerClassesOf,
+      consumerClasses,
       options,
       (input) => ({ description: describe(input), input }),
     );
-    return [...(await fixtureCases()), ...nonResultCases(), ...generated];
+    const fixed = [...(await fixtureCases()), ...nonResultCases()].map((c) => ({
+      ...c,
+      classes: consumerClassesOf(c.input as ConsumerCaseInput),
+    }));
+    return [...fixed, ...generated];
   },
   async evaluate(testCase: Case, invoke: Invoke): Promise<Evaluation> {
     const input = testCase.input as ConsumerCaseInput;

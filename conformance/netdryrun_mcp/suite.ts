@@ -244,6 +244,7 @@ async function evaluateCall(
       scenario.tested = manifest.tested;
     }
     const obs: Record<string, unknown> = { kind: "tool_call", tool, arguments: args, scenario };
+    const unchecked: { ruleId: string; reason: string }[] = [];
     if (reply.kind === "raised") obs.raised = { type: reply.type, message: reply.message };
     else obs.call_result = reply.value;
     if (reply.kind === "result" && reply.protocolViolations?.length) {
@@ -255,6 +256,12 @@ async function evaluateCall(
       if (typeof path === "string") {
         const text = await readEvidence(path, workspace.path);
         if (text !== undefined) obs.evidence_files = { [path]: text };
+        else {
+          unchecked.push({
+            ruleId: "NDR-EVIDENCE-FILE",
+            reason: "the evidence file is outside the workspace shared with the server",
+          });
+        }
       }
     }
     const scenarioRules = input.expect === "setup_error"
@@ -262,7 +269,11 @@ async function evaluateCall(
       : input.lab
       ? ["NDM-RESULT-KIND", "NDM-RUN-STATUS", "NDM-TESTED-FILES"]
       : ["NDM-RESULT-KIND"];
-    return { findings: checkMcpObservation(obs), checked: [...CALL_RULES, ...scenarioRules] };
+    return {
+      findings: checkMcpObservation(obs),
+      checked: [...CALL_RULES, ...scenarioRules],
+      ...(unchecked.length > 0 ? { unchecked } : {}),
+    };
   } finally {
     await Deno.remove(laid.dir, { recursive: true }).catch(() => {});
   }
@@ -291,8 +302,10 @@ async function evaluateCall(
 export const netdryrunMcpSuite: Suite = {
   profile: netdryrunMcpProfile,
   optionsSchema,
+  // Every tool x scenario kind is its own declared class.
+  classes: CASES.map(({ id, description }) => ({ id, description })),
   cases(): Case[] {
-    return CASES.map((c) => ({ ...c, input: { ...c.input } }));
+    return CASES.map((c) => ({ ...c, input: { ...c.input }, classes: [c.id] }));
   },
   async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
     const input = testCase.input as McpCaseInput;

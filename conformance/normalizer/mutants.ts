@@ -2,6 +2,7 @@ import type { ToolResponse, ToolResponseItem } from "../tool_response/types.ts";
 import { isObject, own } from "./_json.ts";
 import { analyzeRaw, legacyErrorText } from "./_legacy.ts";
 import { normalizeToolResponse } from "./reference.ts";
+import { blindSpotMutants } from "./_blind_spot_mutants.ts";
 
 /** A deliberately broken normalizer and the rules a conformance run must report. */
 export interface NormalizerMutant {
@@ -182,4 +183,5 @@ export const normalizerMutants: readonly NormalizerMutant[] = [
       return out;
     },
   },
+  ...blindSpotMutants,
 ];

@@ -1,11 +1,15 @@
 import { generatedCases } from "../../src/core/generated_cases.ts";
+import fc from "fast-check";
 import { loadFixtures } from "../../src/core/fixtures.ts";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { isObject } from "./_json.ts";
 import { rulesExercised } from "./_exercised.ts";
 import { type NormalizerInput, normalizerInputArbitrary } from "./arbitraries.ts";
 import { normalizerProfile } from "./profile.ts";
+import { normalizerClassDrawArbitrary, normalizerClasses, typeClassesOf } from "./classes.ts";
 import type { NormalizerObservation, NormalizerReply } from "./types.ts";
+
+const TOOL_NAMES = ["execute_multiple_device_commands", "gns3_topology_reader", "工具", ""];
 
 const optionsSchema = {
   type: "object",
@@ -180,14 +184,32 @@ function reply(r: Awaited<ReturnType<Invoke>>): NormalizerReply {
 export const normalizerSuite: Suite = {
   profile: normalizerProfile,
   optionsSchema,
+  classes: normalizerClasses.map(({ id, description }) => ({ id, description })),
   async cases(options: CaseOptions): Promise<Case[]> {
-    const generated = generatedCases(
-      normalizerInputArbitrary(),
-      options,
-      (input) => ({ description: describeInput(input), input }),
+    // Weighted sampling: one draw in five from the declared classes, on purpose.
+    const drawn = fc.oneof(
+      { weight: 4, arbitrary: normalizerInputArbitrary().map((input) => ({ input, klass: "" })) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(normalizerClassDrawArbitrary(), fc.constantFrom(...TOOL_NAMES)).map((
+          [[klass, raw], tool_name],
+        ) => ({ input: { raw, tool_name }, klass })),
+      },
     );
+    const generated = generatedCases(drawn, options, ({ input, klass }) => ({
+      description: klass ? `${describeInput(input)} (class ${klass})` : describeInput(input),
+      input,
+      classes: [...(klass ? [klass] : []), ...typeClassesOf(input.raw)],
+    }));
+    // One guaranteed case per declared class per run.
+    const guaranteed = normalizerClasses.map((k): Case => ({
+      id: `class:${k.id}`,
+      description: k.description,
+      input: { raw: k.make(0), tool_name: "execute_multiple_device_commands" },
+      classes: [k.id],
+    }));
     const nasty = options.options.nasty === false ? [] : nastyCases();
-    return [...(await fixtureCases()), ...fieldCases(), ...nasty, ...generated];
+    return [...(await fixtureCases()), ...fieldCases(), ...nasty, ...guaranteed, ...generated];
   },
   async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
     const input = testCase.input as NormalizerInput;

@@ -1,5 +1,7 @@
 import { inProcessAdapter } from "../../src/adapters/in_process.ts";
-import type { Request } from "../../src/core/types.ts";
+import { subprocessAdapter } from "../../src/adapters/subprocess.ts";
+import { pythonPath } from "../../src/testing/python_path.ts";
+import type { Adapter, Request } from "../../src/core/types.ts";
 import { normalizerSuite } from "./suite.ts";
 import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
 import type { NormalizerInput } from "./arbitraries.ts";
@@ -15,6 +17,18 @@ function handler(normalize: (raw: unknown, toolName: string) => unknown) {
     return normalize(input.raw, input.tool_name);
   };
 }
+
+const PY = new URL("../../examples/python/", import.meta.url).pathname;
+
+/** Broken Python normalizers of `examples/python/broken/`, run as production runs them. */
+const pythonMutants = [
+  {
+    file: "deep_recursion.py",
+    description:
+      "a Python normalizer that walks decoded JSON recursively: RecursionError at 1,000-10,000 levels under the default limit",
+    breaks: ["NORM-TOTAL"],
+  },
+];
 
 /** The normalizer profile's embedded targets: the TypeScript reference and its mutants. */
 export const normalizerTargets: readonly EmbeddedTarget[] = [
@@ -35,4 +49,39 @@ export const normalizerTargets: readonly EmbeddedTarget[] = [
     create: () =>
       inProcessAdapter(handler(m.normalize), { info: { name: m.name, language: "typescript" } }),
   })),
+  ...pythonMutants.map((m): EmbeddedTarget => ({
+    name: `normalizer-python-mutant-${m.file.replace(/\.py$/, "").replaceAll("_", "-")}`,
+    description: m.description,
+    suites: [embeddedSuite(normalizerSuite)],
+    mutant: { breaks: m.breaks },
+    create: () => pythonMutantAdapter(m.file),
+  })),
 ];
+
+/**
+ * A broken Python normalizer over the subprocess protocol, named without its path; the runtime
+ * (the Python version) is left out, so that equal seeds give equal reports on any machine.
+ */
+function pythonMutantAdapter(file: string): Adapter {
+  const inner = subprocessAdapter({
+    argv: [
+      pythonPath(),
+      `${PY}netconform_adapter.py`,
+      "--name",
+      `examples/python/broken/${file}`,
+      `${PY}broken/${file}:normalize_tool_response`,
+    ],
+    profile: normalizerSuite.profile.id,
+    env: { PYTHONDONTWRITEBYTECODE: "1" },
+  });
+  return {
+    kind: inner.kind,
+    async start(options) {
+      const { runtime: _runtime, ...info } = await inner.start(options);
+      return info;
+    },
+    run: (request, options) => inner.run(request, options),
+    close: () => inner.close(),
+    stderr: () => inner.stderr?.() ?? "",
+  };
+}

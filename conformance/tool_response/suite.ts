@@ -1,11 +1,12 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
 import fc from "fast-check";
-import { generatedCases } from "../../src/core/generated_cases.ts";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { deviceOutputArbitrary, humanTextArbitrary } from "./arbitraries.ts";
 import type { DeviceCommandCall } from "./producer.ts";
 import { checkToolResponse, toolResponseProfile } from "./profile.ts";
 import type { Arbitrary } from "../../src/core/arbitrary.ts";
+import { coveringGeneratedCases } from "../_class_cover.ts";
+import { toolResponseClasses, toolResponseClassesOf } from "./classes.ts";
 
 /** One tool invocation a target supplies in its config. */
 export interface ToolInvocation {
@@ -32,7 +33,10 @@ export function deviceCommandCallArbitrary(): Arbitrary<DeviceCommandCall> {
       "refused" as const,
       "timeout" as const,
     ),
-    output: deviceOutputArbitrary(40),
+    output: fc.oneof(
+      { weight: 9, arbitrary: deviceOutputArbitrary(40) },
+      { weight: 1, arbitrary: fc.constant("") },
+    ),
   });
   return fc.record({
     devices: fc.uniqueArray(device, { maxLength: 6, selector: (d) => d.name }),
@@ -95,6 +99,7 @@ const optionsSchema = {
 export const toolResponseSuite: Suite = {
   profile: toolResponseProfile,
   optionsSchema,
+  classes: toolResponseClasses,
   cases(options: CaseOptions): Case[] {
     const invocations = options.options.invocations as
       | (ToolInvocation & { description?: string })[]
@@ -106,14 +111,20 @@ export const toolResponseSuite: Suite = {
         input: { name: inv.name, arguments: inv.arguments ?? {} },
       }));
     }
-    return generatedCases(deviceCommandCallArbitrary(), options, (call) => ({
-      description:
-        `${plural(call.arguments.device_names.length, "device")}, ${
-          call.scenario.devices.filter((d) => d.behaviour !== "ok").length
-        } failing` + (call.arguments.project_id === "not-a-project" ? ", bad project id" : "") +
-        (call.arguments.commands.length === 0 ? ", no commands" : ""),
-      input: call,
-    }));
+    return coveringGeneratedCases(
+      deviceCommandCallArbitrary(),
+      toolResponseClassesOf,
+      toolResponseClasses,
+      options,
+      (call) => ({
+        description:
+          `${plural(call.arguments.device_names.length, "device")}, ${
+            call.scenario.devices.filter((d) => d.behaviour !== "ok").length
+          } failing` + (call.arguments.project_id === "not-a-project" ? ", bad project id" : "") +
+          (call.arguments.commands.length === 0 ? ", no commands" : ""),
+        input: call,
+      }),
+    );
   },
   async evaluate(testCase: Case, invoke: Invoke): Promise<Evaluation> {
     const reply = await invoke({ operation: "call_tool", input: testCase.input });

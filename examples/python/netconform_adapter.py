@@ -42,12 +42,10 @@ import argparse
 import importlib
 import importlib.util
 import json
-import json.scanner
 import os
 import platform
 import re
 import sys
-import threading
 import time
 import traceback
 from typing import Any, Callable, Dict, Iterable, Optional
@@ -64,9 +62,6 @@ _BATCH_RESPONSES = 16
 _BATCH_BYTES = 256 * 1024
 _BATCH_SECONDS = 0.001
 _SEQ_AT_START = re.compile(rb'^\s*\{\s*"seq"\s*:\s*(\d{1,16})\s*[,}]')
-# Deeply nested inputs: decode and run in a thread with a large stack and a raised limit.
-_STACK_BYTES = 256 * 1024 * 1024
-_RECURSION_LIMIT = 50000
 
 
 class _BadInput(Exception):
@@ -128,12 +123,196 @@ def _traceback_of(exc: BaseException) -> str:
 _ENCODER = json.JSONEncoder(ensure_ascii=True, allow_nan=False, separators=(",", ":"))
 try:
     # The C encoder, built once (json.dumps builds one per call). No cycle check: a cycle
-    # ends in RecursionError, reported like any other value JSON cannot hold.
+    # ends in RecursionError, and the adapter's own encoder below reports it.
     from json.encoder import c_make_encoder as _c_make_encoder, encode_basestring_ascii as _c_ascii
 
     _C_ENCODE = _c_make_encoder(None, _ENCODER.default, _c_ascii, None, ":", ",", False, False, False)
 except Exception:  # noqa: BLE001 - another Python implementation: use the public API
     _C_ENCODE = None
+from json.encoder import encode_basestring_ascii as _ascii  # noqa: E402
+from json.decoder import scanstring as _scanstring  # noqa: E402
+
+# The adapter never changes the interpreter settings the function runs under (recursion
+# limit, int string limit, thread stack, stream encodings): a value too deep for the fast C
+# codec, or an int past sys.get_int_max_str_digits(), is decoded and encoded by the bounded,
+# iterative code below, on the kit's side of the line.
+_MAX_INT_DIGITS = 1_000_000  # digits of one JSON integer the adapter decodes or encodes
+_INT_CHUNK = 4000  # digits converted at once: under CPython's default limit of 4300
+_WS = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"(-?(?:0|[1-9][0-9]*))(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+
+
+def _int_of(text: str) -> int:
+    """An int from its decimal digits (with an optional minus), whatever its length."""
+    negative = text.startswith("-")
+    digits = text[1:] if negative else text
+    if len(digits) > _MAX_INT_DIGITS:
+        raise ValueError("an integer of %d digits is past this adapter's bound" % len(digits))
+    value = 0
+    for i in range(0, len(digits), _INT_CHUNK):
+        chunk = digits[i:i + _INT_CHUNK]
+        value = value * 10 ** len(chunk) + int(chunk)
+    return -value if negative else value
+
+
+def _int_text(value: int) -> str:
+    """The decimal text of an int, whatever its length (bounded)."""
+    if value.bit_length() < 13000:  # about 3900 digits: int.__repr__ is within the limit
+        return int.__repr__(value)
+    negative = value < 0
+    value = -value if negative else value
+    base = 10 ** _INT_CHUNK
+    chunks = []
+    while value:
+        value, rest = divmod(value, base)
+        chunks.append(rest)
+        if len(chunks) * _INT_CHUNK > _MAX_INT_DIGITS:
+            raise ValueError("an integer past %d digits is past this adapter's bound" % _MAX_INT_DIGITS)
+    head = int.__repr__(chunks.pop())
+    return ("-" if negative else "") + head + "".join(int.__repr__(c).zfill(_INT_CHUNK) for c in reversed(chunks))
+
+
+def _decode_iterative(text: str) -> Any:
+    """Decode one JSON value with an explicit stack: any depth, any int length (bounded)."""
+    ws = _WS.match
+    pos = ws(text, 0).end()
+    stack: list = []  # [container, pending key]
+    while True:
+        ch = text[pos:pos + 1]
+        if ch == "{" or ch == "[":
+            pos = ws(text, pos + 1).end()
+            close = "}" if ch == "{" else "]"
+            if text[pos:pos + 1] == close:
+                value: Any = {} if ch == "{" else []
+                pos += 1
+            else:
+                frame = [{} if ch == "{" else [], None]
+                if ch == "{":
+                    pos = _key(text, pos, frame)
+                stack.append(frame)
+                continue
+        elif ch == '"':
+            value, pos = _scanstring(text, pos + 1)
+        elif text.startswith("true", pos):
+            value, pos = True, pos + 4
+        elif text.startswith("false", pos):
+            value, pos = False, pos + 5
+        elif text.startswith("null", pos):
+            value, pos = None, pos + 4
+        else:
+            match = _NUMBER.match(text, pos)
+            if match is None:
+                raise ValueError("expecting a value at character %d" % pos)
+            integer, fraction, exponent = match.groups()
+            value = float(match.group()) if fraction or exponent else _int_of(integer)
+            pos = match.end()
+        while True:  # attach the value, then close what ends here
+            if not stack:
+                pos = ws(text, pos).end()
+                if pos != len(text):
+                    raise ValueError("extra data after the JSON value at character %d" % pos)
+                return value
+            frame = stack[-1]
+            container = frame[0]
+            if type(container) is list:
+                container.append(value)
+            else:
+                container[frame[1]] = value
+            pos = ws(text, pos).end()
+            ch = text[pos:pos + 1]
+            if ch == ",":
+                pos = ws(text, pos + 1).end()
+                if type(container) is dict:
+                    pos = _key(text, pos, frame)
+                break
+            if ch == ("]" if type(container) is list else "}"):
+                pos += 1
+                stack.pop()
+                value = container
+                continue
+            raise ValueError("expecting ',' or a closing bracket at character %d" % pos)
+
+
+def _key(text: str, pos: int, frame: list) -> int:
+    """Read an object key and its colon into ``frame``; the position of the value."""
+    if text[pos:pos + 1] != '"':
+        raise ValueError("expecting a property name in double quotes at character %d" % pos)
+    frame[1], pos = _scanstring(text, pos + 1)
+    pos = _WS.match(text, pos).end()
+    if text[pos:pos + 1] != ":":
+        raise ValueError("expecting ':' at character %d" % pos)
+    return _WS.match(text, pos + 1).end()
+
+
+def _scalar(value: Any) -> Optional[str]:
+    """JSON text of a scalar as json.dumps(allow_nan=False) makes it; None for a container."""
+    if isinstance(value, str):
+        return _ascii(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return _int_text(value)
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError("Out of range float values are not JSON compliant")
+        return float.__repr__(value)
+    return None
+
+
+def _key_text(key: Any) -> str:
+    if isinstance(key, str):
+        return _ascii(key)
+    if isinstance(key, (bool, int, float)) or key is None:
+        return '"%s"' % (_scalar(key) or "").strip('"')
+    raise TypeError("keys must be str, int, float, bool or None, not %s" % type(key).__name__)
+
+
+def _encode_iterative(value: Any) -> str:
+    """JSON text of a value as json.dumps(value, allow_nan=False) makes it, with an explicit stack."""
+    out: list = []
+    on_path: set = set()
+    stack: list = [(iter((value,)), None, None)]  # (iterator, closing text, container id)
+    while stack:
+        items, close, ident = stack[-1]
+        item = next(items, _END)
+        if item is _END:
+            stack.pop()
+            if close is not None:
+                out.append(close)
+                on_path.discard(ident)
+            continue
+        if close == "}":
+            key, item = item
+            if out[-1] != "{":
+                out.append(",")
+            out.append(_key_text(key))
+            out.append(":")
+        elif close == "]" and out[-1] != "[":
+            out.append(",")
+        text = _scalar(item)
+        if text is not None:
+            out.append(text)
+            continue
+        if isinstance(item, (list, tuple, dict)):
+            if id(item) in on_path:
+                raise ValueError("Circular reference detected")
+            on_path.add(id(item))
+            if isinstance(item, dict):
+                out.append("{")
+                stack.append((iter(list(item.items())), "}", id(item)))
+            else:
+                out.append("[")
+                stack.append((iter(list(item)), "]", id(item)))
+            continue
+        raise TypeError("Object of type %s is not JSON serializable" % type(item).__name__)
+    return "".join(out)
+
+
+_END = object()
 
 
 def _encode(value: Any) -> str:
@@ -141,14 +320,14 @@ def _encode(value: Any) -> str:
     if _C_ENCODE is not None:
         try:
             return "".join(_C_ENCODE(value, 0))
-        except RecursionError:
-            pass  # below: the pure-Python encoder, which follows sys.setrecursionlimit
-    try:
-        return _ENCODER.encode(value)
-    except RecursionError:
-        # The C encoder's depth limit is fixed on Python 3.12+; the pure-Python one follows
-        # sys.setrecursionlimit (raised in serve()).
-        return "".join(_ENCODER.iterencode(value, _one_shot=False))
+        except (RecursionError, ValueError):
+            pass  # too deep, or an int past the interpreter's limit: the bounded encoder
+    else:
+        try:
+            return _ENCODER.encode(value)
+        except (RecursionError, ValueError):
+            pass
+    return _encode_iterative(value)
 
 
 def _dumps(message: Dict[str, Any]) -> bytes:
@@ -165,10 +344,12 @@ def _loads(line: bytes) -> Any:
         # raw_decode on text is about twice as fast as json.loads on bytes.
         value, end = _DECODER.raw_decode(text)
     except RecursionError:
-        # As in _encode: retry deep input with the pure-Python scanner.
-        decoder = json.JSONDecoder()
-        decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
-        return decoder.decode(text)
+        return _decode_iterative(text)  # deeper than the C scanner goes under the default limit
+    except ValueError as error:
+        try:
+            return _decode_iterative(text)  # an int past the interpreter's limit, say
+        except ValueError:
+            raise error from None
     if end != len(text):
         raise ValueError("extra data after the JSON value at character %d" % end)
     return value
@@ -439,15 +620,8 @@ def serve(
             failure.append(error)
             _log("internal error:\n" + "".join(traceback.format_exception(type(error), error, error.__traceback__)))
 
-    try:
-        threading.stack_size(_STACK_BYTES)
-        sys.setrecursionlimit(max(sys.getrecursionlimit(), _RECURSION_LIMIT))
-        worker = threading.Thread(target=run, name="netconform-adapter", daemon=True)
-        worker.start()
-        threading.stack_size(0)  # threads the function starts get the default again
-        worker.join()
-    except (ValueError, RuntimeError, MemoryError):
-        run()  # a platform without large thread stacks: run here, with the default limits
+    # The function runs in this thread, under the interpreter's own settings, as in production.
+    run()
     if failure:
         sys.exit(70)
 

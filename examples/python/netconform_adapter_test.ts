@@ -351,3 +351,43 @@ Deno.test("lines read together are answered as each alone would be: non-ASCII, b
     check(mixed, [{ seq: 8, kind: "errored", message: /not JSON: 'utf-8' codec/ }]);
   }
 });
+
+Deno.test("the function runs under the interpreter's own settings, as in production", async () => {
+  const fresh = new Deno.Command(PYTHON, {
+    args: [
+      "-c",
+      "import sys, json, threading; l = getattr(sys, 'get_int_max_str_digits', None); " +
+      "print(json.dumps({'recursion_limit': sys.getrecursionlimit(), " +
+      "'int_max_str_digits': l() if l else None, 'main_thread': True, " +
+      "'stdin_encoding': sys.stdin.encoding}))",
+    ],
+    env: ENV,
+    stdin: "piped",
+    stdout: "piped",
+  });
+  const child = fresh.spawn();
+  await child.stdin.close();
+  const expected = JSON.parse(new TextDecoder().decode((await child.output()).stdout));
+  await withAdapter(["--operation", "op", `${BEHAVIOURS}:runtime`], async (adapter) => {
+    assert.deepEqual(await adapter.run({ operation: "op", input: null }), {
+      kind: "result",
+      value: expected,
+    });
+  });
+  // So a function that crashes past the default recursion limit crashes under the kit too.
+  await withAdapter(["--operation", "op", `${BEHAVIOURS}:literal_eval_depth`], async (adapter) => {
+    assert.deepEqual(await adapter.run({ operation: "op", input: 10 }), {
+      kind: "result",
+      value: 1,
+    });
+    const deep = await adapter.run({ operation: "op", input: 3000 });
+    assert.equal(raised(deep).type, "RecursionError");
+  });
+});
+
+Deno.test("ints past the interpreter's int string limit cross the protocol both ways", async () => {
+  await withAdapter(["--operation", "op", `${BEHAVIOURS}:huge_int`], async (adapter) => {
+    const reply = await adapter.run({ operation: "op", input: 5000 });
+    assert.equal(reply.kind, "result", JSON.stringify(reply).slice(0, 300));
+  });
+});

@@ -4,6 +4,7 @@ import { messageOf } from "./_message_of.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
 import { resolveShrunkCase } from "./_shrunk_case.ts";
 import { boundSubject, replyData, sizeOf } from "./_case_evidence.ts";
+import { CoverageCounter } from "./coverage_counter.ts";
 import type {
   Adapter,
   Case,
@@ -214,6 +215,10 @@ export async function runSuite(
     runs,
   };
   const ruleStats = new Map(suite.profile.rules.map((r) => [r.id, { cases: 0, failures: 0 }]));
+  const declared = typeof suite.classes === "function"
+    ? suite.classes(caseOptions)
+    : suite.classes ?? [];
+  const coverage = new CoverageCounter(declared, suite.profile.rules);
   const rules = (): RuleReport[] =>
     suite.profile.rules.map((r) => ({ ...r, ...ruleStats.get(r.id)! }));
 
@@ -432,6 +437,12 @@ export async function runSuite(
         s.cases++;
         if (failing.has(id)) s.failures++;
       }
+      coverage.record({
+        classes: c.classes,
+        checked,
+        failing,
+        ...(evaluation.unchecked ? { unchecked: evaluation.unchecked } : {}),
+      });
     }
     if (report.outcome === "failed" && c.shrink && options.shrink !== false) {
       return { ...report, shrunk: await shrinkCase(c, report) };
@@ -463,5 +474,7 @@ export async function runSuite(
     cases: results,
     counts,
     verdict: verdictOf(results),
+    // A run of chosen cases (a replay) is not meant to cover the classes: no warnings.
+    coverage: options.caseIds ? { ...coverage.coverage(), warnings: [] } : coverage.coverage(),
   };
 }

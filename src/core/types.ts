@@ -237,6 +237,23 @@ export interface Case {
    * cases.
    */
   shrink?: () => Iterable<Case>;
+  /**
+   * The declared input classes (see {@linkcode InputClass}) this case belongs to; counted in
+   * the report's coverage map. None when absent.
+   */
+  classes?: readonly string[];
+}
+
+/**
+ * One class of a profile's input space, as its contract implies it (for example "a dict in
+ * the standard shape with success false and no failed item"). A suite declares its classes
+ * as data next to its generators, and its cases say which classes they belong to.
+ */
+export interface InputClass {
+  /** Stable identifier within the suite, for example `standard-inconsistent-success`. */
+  id: string;
+  /** One line saying what inputs the class holds. */
+  description: string;
 }
 
 /** Calls the target through its adapter; harness faults and skips never reach the suite. */
@@ -253,6 +270,11 @@ export interface Evaluation {
    * value: what `conform promote` writes as a fixture's `data` and `context`.
    */
   subject?: CaseSubject;
+  /**
+   * Rules that applied to this case but could not be checked, each with why (for example
+   * an evidence file outside the workspace). Reported in the coverage map.
+   */
+  unchecked?: readonly { ruleId: string; reason: string }[];
 }
 
 /** The value a profile judged for one case, and the check context it was judged with. */
@@ -331,6 +353,18 @@ export interface Suite {
    * receives `volatile` (the target's volatile JSON Pointers) in its options.
    */
   optionsSchema?: unknown;
+  /**
+   * The partition of the input space the suite's contract implies, as data: its cases
+   * declare which classes they hit (`Case.classes`), and the report's coverage map counts
+   * them. A function of the case options when they depend on the target's options (for
+   * example the surface a profile is run on). None when absent.
+   */
+  classes?: readonly InputClass[] | ((options: CaseOptions) => readonly InputClass[]);
+  /**
+   * The case input of a user's case file test (its `data`), when it is not `data.input` (or
+   * `data` itself): see `withUserCases`.
+   */
+  caseInputOf?(data: unknown): unknown;
   /** The cases to run, deterministic for a seed. */
   cases(options: CaseOptions): Case[] | Promise<Case[]>;
   /**
@@ -427,6 +461,30 @@ export interface RuleReport extends Rule {
   failures: number;
 }
 
+/**
+ * The contract coverage map of a suite: which declared input classes its cases hit, which
+ * rules applied, and a warning for each class never hit and each rule never applied.
+ */
+export interface Coverage {
+  /** Every declared class, in the suite's order, with `cases`: the judged cases that hit it. */
+  classes: (InputClass & { cases: number })[];
+  /**
+   * Every rule of the profile, in its order: `applied`, the judged cases it applied to
+   * (checked, or with a finding of it); `passed` and `failed`, those without and with a
+   * finding of it; `unchecked`, the cases it applied to but could not be checked on, with up
+   * to five distinct reasons.
+   */
+  rules: {
+    id: string;
+    applied: number;
+    passed: number;
+    failed: number;
+    unchecked?: { cases: number; reasons: string[] };
+  }[];
+  /** A class never hit, a rule never applied (with the reason when it could not be checked). */
+  warnings: string[];
+}
+
 /** The overall judgement of a run. */
 export type Verdict = "conformant" | "conformant-with-warnings" | "not-conformant" | "incomplete";
 
@@ -454,6 +512,8 @@ export interface SuiteReport {
   verdict: Verdict;
   /** Why the target could not be run at all, when it could not. */
   startError?: string;
+  /** The contract coverage map (see {@linkcode Coverage}); every suite run has one. */
+  coverage?: Coverage;
 }
 
 /** A whole run: every suite of every target. */

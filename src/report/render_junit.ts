@@ -1,3 +1,4 @@
+import { coverageSummary } from "./_coverage_lines.ts";
 import type { CaseReport, ReplayData, Report } from "../core/types.ts";
 import { formatFindings } from "./format_findings.ts";
 import { replayArgs } from "./_replay_args.ts";
@@ -107,7 +108,11 @@ export function renderJunit(report: Report, options: RenderJunitOptions = {}): s
         xml(name)
       }" tests="${tests}" failures="${s.counts.failed}" errors="${errors}" skipped="${s.counts.skipped}">`,
     );
-    out.push(`    <properties><property name="seed" value="${s.seed}"/></properties>`);
+    out.push(
+      `    <properties><property name="seed" value="${s.seed}"/>${
+        s.coverage ? `<property name="coverage" value="${xml(coverageSummary(s.coverage))}"/>` : ""
+      }</properties>`,
+    );
     if (s.startError) {
       out.push(`    <testcase classname="${xml(name)}" name="start">`);
       out.push(`      <error message="could not start">${xml(s.startError)}</error>`);

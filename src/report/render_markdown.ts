@@ -1,3 +1,4 @@
+import { coverageSummary, coverageWarnings, userCasesLine } from "./_coverage_lines.ts";
 import type { CaseReport, ReplayData, Report } from "../core/types.ts";
 import { escapeText } from "./escape_text.ts";
 import { replayArgs } from "./_replay_args.ts";
@@ -116,6 +117,12 @@ export function renderMarkdown(report: Report, options: RenderMarkdownOptions = 
     );
     out.push(`- verdict: **${s.verdict}**`);
     if (s.startError) out.push(`- could not run: ${md(s.startError, 500)}`);
+    const user = userCasesLine(s.cases);
+    if (user) out.push(`- ${md(user, 400)}`);
+    if (s.coverage) {
+      out.push(`- ${md(coverageSummary(s.coverage))}`);
+      for (const w of coverageWarnings(s.coverage)) out.push(`- warning: ${md(w, 300)}`);
+    }
     out.push(
       "",
       "| rule | level | cases | failures | clause |",

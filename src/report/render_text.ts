@@ -1,3 +1,4 @@
+import { coverageSummary, coverageWarnings, userCasesLine } from "./_coverage_lines.ts";
 import type { CaseReport, ReplayData, Report, SuiteReport } from "../core/types.ts";
 import { escapeText } from "./escape_text.ts";
 import { formatFindings } from "./format_findings.ts";
@@ -161,6 +162,14 @@ function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
     `   cases: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped, ${c.errored} errored`,
   );
   lines.push(...skipSummary(s));
+  const user = userCasesLine(s.cases);
+  if (user) lines.push(`   ${escapeText(user, { maxLength: 400 })}`);
+  if (s.coverage) {
+    lines.push(`   ${coverageSummary(s.coverage)}`);
+    for (const w of coverageWarnings(s.coverage)) {
+      lines.push(`   warning: ${escapeText(w, { maxLength: 300 })}`);
+    }
+  }
   const max = options.maxCases ?? 10;
   const notable = s.cases.filter((k) => isNotable(k, options.verbose ?? false));
   const replay = options.replay ?? replayArgs;

@@ -72,3 +72,28 @@ def depth(input):
 
 
 NOT_CALLABLE = 42
+
+
+def runtime(input):
+    """The interpreter settings the function runs under."""
+    import sys
+    import threading
+
+    limit = getattr(sys, "get_int_max_str_digits", None)
+    return {
+        "recursion_limit": sys.getrecursionlimit(),
+        "int_max_str_digits": limit() if limit else None,
+        "main_thread": threading.current_thread() is threading.main_thread(),
+        "stdin_encoding": sys.stdin.encoding if sys.stdin else None,
+    }
+
+
+def huge_int(input):
+    return {"n": 10 ** input}
+
+
+def literal_eval_depth(input):
+    """json.loads of text nested ``input`` deep, as production code calls it."""
+    import json
+
+    return len(json.loads("[" * input + "]" * input))

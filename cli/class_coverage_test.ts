@@ -1,0 +1,35 @@
+// The default run hits every declared input class of every profile, and every rule applies
+// to some case or says why it could not be checked (issue 12): for the test seed and another.
+import assert from "node:assert/strict";
+import { runConformance } from "../src/core/run_conformance.ts";
+import { resolveSeed } from "../src/core/seed.ts";
+import { embeddedTargets, profiles } from "./registry.ts";
+
+const seed = resolveSeed();
+console.log(`class_coverage_test seed: ${seed} (set CONFORM_SEED to vary)`);
+
+for (const s of [seed, seed + 1]) {
+  Deno.test(`the default run hits every declared class and applies every rule (seed ${s})`, async () => {
+    const references = embeddedTargets.filter((t) => !t.mutant);
+    const report = await runConformance(references, { seed: s });
+    assert.equal(report.verdict, "conformant");
+    const profilesRun = new Set(report.suites.map((x) => x.profile));
+    assert.deepEqual([...profilesRun].sort(), profiles.map((p) => p.id).sort());
+    for (const suite of report.suites) {
+      const where = `${suite.target} (${suite.profile})`;
+      assert.ok(suite.coverage, `${where} has no coverage map`);
+      assert.ok(suite.coverage.classes.length > 0, `${where} declares no class`);
+      const missed = suite.coverage.classes.filter((c) => c.cases === 0).map((c) => c.id);
+      assert.deepEqual(missed, [], `${where}: classes never hit`);
+      for (const r of suite.coverage.rules) {
+        assert.ok(
+          r.applied > 0 || (r.unchecked && r.unchecked.reasons.length > 0),
+          `${where}: rule ${r.id} never applied and gives no reason`,
+        );
+        assert.equal(r.applied, r.passed + r.failed, `${where}: ${r.id}`);
+      }
+      // Only rules that cannot apply on this target are warned about, each with its reason.
+      for (const w of suite.coverage.warnings) assert.match(w, /could not be checked/, where);
+    }
+  });
+}

@@ -1,0 +1,89 @@
+// Generated cases that hit every declared input class of a suite: the seed's `runs` draws,
+// then, for each class they missed, the first further draw (from a derived seed, bounded)
+// that hits it, as a guaranteed case. Private helper of the suites.
+import fc from "fast-check";
+import type { Arbitrary } from "../src/core/arbitrary.ts";
+import type { Case, InputClass } from "../src/core/types.ts";
+import { generatedCases } from "../src/core/generated_cases.ts";
+
+/** One drawn value, the classes it hits, and whether it was drawn for a missed class. */
+export interface ClassedDraw<T> {
+  /** The drawn value. */
+  value: T;
+  /** The ids of the declared classes it hits. */
+  classes: string[];
+  /** The class it was drawn for, when it is a guaranteed (extra) case. */
+  guaranteeing?: string;
+}
+
+/** How many extra draws at most are tried to hit the missed classes. */
+export const MAX_EXTRA_DRAWS = 5000;
+
+/**
+ * Draw `runs` values for a seed, then one more for each declared class they missed (when a
+ * bounded number of further draws finds one).
+ *
+ * @param arbitrary The generator.
+ * @param classify The declared classes a value hits.
+ * @param classes The declared classes.
+ * @param seed The run's seed.
+ * @param runs How many values to draw first.
+ * @returns The draws: the `runs` first, then the guaranteed ones, in class order.
+ */
+export function drawCoveringClasses<T>(
+  arbitrary: Arbitrary<T>,
+  classify: (value: T) => string[],
+  classes: readonly InputClass[],
+  seed: number,
+  runs: number,
+): ClassedDraw<T>[] {
+  const draws: ClassedDraw<T>[] = fc.sample(arbitrary, { seed, numRuns: Math.max(0, runs) })
+    .map((value) => ({ value, classes: classify(value) }));
+  const hit = new Set(draws.flatMap((d) => d.classes));
+  const missed = classes.filter((c) => !hit.has(c.id)).map((c) => c.id);
+  if (missed.length === 0) return draws;
+  const found = new Map<string, ClassedDraw<T>>();
+  const more = fc.sample(arbitrary, { seed: (seed ^ 0x5bd1e995) | 0, numRuns: MAX_EXTRA_DRAWS });
+  for (const value of more) {
+    const of = classify(value);
+    const wanted = missed.find((id) => !found.has(id) && of.includes(id));
+    if (wanted) found.set(wanted, { value, classes: of, guaranteeing: wanted });
+    if (found.size === missed.length) break;
+  }
+  return [...draws, ...missed.flatMap((id) => found.get(id) ?? [])];
+}
+
+/**
+ * Generated cases (shrinkable, see `generatedCases`) that hit every declared input class: the
+ * seed's `runs` cases, each knowing its classes, then one `class:<id>` case for each class they
+ * missed (drawn as {@linkcode drawCoveringClasses} does; such a guaranteed case is not shrunk).
+ */
+export function coveringGeneratedCases<T>(
+  arbitrary: Arbitrary<T>,
+  classify: (value: T) => string[],
+  classes: readonly InputClass[],
+  options: { readonly seed: number; readonly runs: number },
+  make: (value: T, index: number) => Omit<Case, "id" | "shrink" | "classes">,
+): Case[] {
+  const base = generatedCases(arbitrary, options, (value, i) => ({
+    ...make(value, i),
+    classes: classify(value),
+  }));
+  const hit = new Set(base.flatMap((c) => c.classes ?? []));
+  const missed = classes.filter((c) => !hit.has(c.id)).map((c) => c.id);
+  if (missed.length === 0) return base;
+  const found = new Map<string, Case>();
+  const more = fc.sample(arbitrary, {
+    seed: (options.seed ^ 0x5bd1e995) | 0,
+    numRuns: MAX_EXTRA_DRAWS,
+  });
+  for (const [i, value] of more.entries()) {
+    const of = classify(value);
+    const wanted = missed.find((id) => !found.has(id) && of.includes(id));
+    if (wanted) {
+      found.set(wanted, { ...make(value, options.runs + i), id: `class:${wanted}`, classes: of });
+    }
+    if (found.size === missed.length) break;
+  }
+  return [...base, ...missed.flatMap((id) => found.get(id) ?? [])];
+}

@@ -1,0 +1,34 @@
+// The coverage map of a suite, as a one-line summary and its warnings (text and Markdown).
+import type { CaseReport, Coverage } from "../core/types.ts";
+
+const MAX_WARNINGS = 12;
+
+/** A one-line summary of a coverage map, for example `coverage: 40/40 classes hit, 14/14 rules applied`. */
+export function coverageSummary(coverage: Coverage): string {
+  const hit = coverage.classes.filter((c) => c.cases > 0).length;
+  const applied = coverage.rules.filter((r) => r.applied > 0).length;
+  const unchecked = coverage.rules.filter((r) => r.unchecked).length;
+  return `coverage: ${hit}/${coverage.classes.length} input classes hit, ` +
+    `${applied}/${coverage.rules.length} rules applied` +
+    (unchecked > 0 ? `, ${unchecked} rule(s) with unchecked cases` : "");
+}
+
+/** The warnings of a coverage map, bounded, with a count of those left out. */
+export function coverageWarnings(coverage: Coverage): string[] {
+  const shown = coverage.warnings.slice(0, MAX_WARNINGS);
+  if (coverage.warnings.length > MAX_WARNINGS) {
+    shown.push(`… and ${coverage.warnings.length - MAX_WARNINGS} more (see the JSON report)`);
+  }
+  return shown;
+}
+
+/** A line counting the user's own cases (ids `user:...`) by outcome, when a suite has some. */
+export function userCasesLine(cases: readonly CaseReport[]): string | undefined {
+  const user = cases.filter((c) => c.id.startsWith("user:"));
+  if (user.length === 0) return undefined;
+  const count = (o: CaseReport["outcome"]) => user.filter((c) => c.outcome === o).length;
+  return `your cases: ${user.length} (${count("passed")} passed, ${count("failed")} failed, ` +
+    `${count("skipped")} skipped, ${count("errored")} errored): ${
+      user.slice(0, 5).map((c) => c.id).join(", ")
+    }${user.length > 5 ? ", …" : ""}`;
+}
