@@ -57,8 +57,11 @@ for (const target of embeddedTargets) {
     async fn() {
       const json = await reportOf(target.name, "8");
       const rootPath = decodeURIComponent(ROOT.pathname).replace(/\/$/, "");
-      assert.ok(!json.includes(rootPath), `the report names the checkout "${rootPath}"`);
-      const actual = normalize(json);
+      // An implementation's own traceback may name its files (a Python target of the kit's
+      // examples, say): that is the implementation's text. Nothing the kit writes does.
+      const kitText = json.replace(/"traceback": "(?:[^"\\]|\\.)*"/g, '"traceback": ""');
+      assert.ok(!kitText.includes(rootPath), `the report names the checkout "${rootPath}"`);
+      const actual = normalize(json.replaceAll(rootPath, "<root>"));
       const file = new URL(`${target.name}.json`, GOLDEN);
       if (UPDATE) {
         await Deno.writeTextFile(file, JSON.stringify(actual, null, 1) + "\n");
@@ -66,7 +69,8 @@ for (const target of embeddedTargets) {
       }
       const expected = JSON.parse(await Deno.readTextFile(file));
       assert.deepEqual(actual, expected);
-      assert.deepEqual(normalize(await reportOf(target.name, "1")), expected, "at concurrency 1");
+      const again = (await reportOf(target.name, "1")).replaceAll(rootPath, "<root>");
+      assert.deepEqual(normalize(again), expected, "at concurrency 1");
     },
   });
 }
