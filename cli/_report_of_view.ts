@@ -1,4 +1,5 @@
 import type { CaseReport, ReplayData, Report } from "../src/core/types.ts";
+import { replayCaseId } from "../src/report/replay_case_id.ts";
 
 /**
  * A report back from the CLI's JSON view of it (see `reportJson`): the cases without their
@@ -18,7 +19,10 @@ export function reportOfView(
       ...s,
       cases: s.cases.map((c) => {
         const { replay, ...rest } = c as CaseReport & { replay?: unknown; findings?: unknown };
-        if (typeof replay === "string") commands.set(key(s.target, s.profile, c.id), replay);
+        // The renderers ask for the command of the case they replay: the shrunk one, if any.
+        if (typeof replay === "string") {
+          commands.set(key(s.target, s.profile, replayCaseId(c as CaseReport)), replay);
+        }
         if (rest.outcome === "skipped" || rest.outcome === "errored") {
           delete (rest as { findings?: unknown }).findings;
         }

@@ -136,7 +136,7 @@ Deno.test("evidence and shrinking: a subprocess (Python) target", async () => {
         "--config",
         config,
         "--runs",
-        "8",
+        "30",
         "--max-shrinks",
         "30",
         "--profile",

@@ -139,7 +139,7 @@ Deno.test({
       assert.match(dom, /<title>netconform certificate: not-conformant<\/title>/);
       assert.match(dom, /<table class="matrix" data-profile="gns3.tool-response\/v1.0">/);
       assert.match(dom, /<th scope="row"><code>TR-TOTAL<\/code><\/th><td>MUST<\/td>/);
-      assert.match(dom, /<td class="n fail">\d+ failed \/ 12<\/td>/);
+      assert.match(dom, /<td class="n fail">\d+ failed \/ \d+<\/td>/);
       assert.match(dom, /<pre class="replay"><code>deno task conform --target/);
       assert.match(dom, /<pre class="output">/);
       // No payload ran: the title is unchanged and no element was added or parsed from text.

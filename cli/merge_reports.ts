@@ -1,6 +1,8 @@
 import { verdictOf } from "../src/core/verdict_of.ts";
 import { worstVerdict } from "../src/core/run_conformance.ts";
 import type { Finding, Outcome, Verdict } from "../src/core/types.ts";
+import { CoverageCounter } from "../src/core/coverage_counter.ts";
+import type { Coverage } from "../src/core/types.ts";
 
 /** A shard report could not be merged: the reports are not shards of one run. */
 export class MergeError extends Error {
@@ -49,7 +51,15 @@ interface ReportView extends Json {
 }
 
 /** Fields of a suite that {@linkcode mergeReports} computes itself. */
-const COMPUTED = new Set(["rules", "cases", "counts", "verdict", "startError", "implementation"]);
+const COMPUTED = new Set([
+  "rules",
+  "cases",
+  "counts",
+  "verdict",
+  "startError",
+  "implementation",
+  "coverage",
+]);
 /** Fields of a suite that must be equal in every shard. */
 const SAME = ["target", "profile", "adapter", "seed", "runs"];
 
@@ -144,7 +154,9 @@ function mergeSuite(parts: SuiteView[], count: number): SuiteView {
     else if (key === "rules") merged.rules = rules;
     else if (key === "cases") merged.cases = cases;
     else if (key === "counts") merged.counts = counts;
-    else if (key === "implementation" && implementation !== undefined) {
+    else if (key === "coverage") {
+      merged.coverage = CoverageCounter.merge(parts.map((p) => p.coverage as Coverage));
+    } else if (key === "implementation" && implementation !== undefined) {
       merged.implementation = implementation;
     } else if (key === "verdict") {
       merged.verdict = startError !== undefined ? "incomplete" : verdictOf(

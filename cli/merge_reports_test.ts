@@ -132,15 +132,15 @@ Deno.test("merge: a suite field the kit does not know is kept when equal, else c
         cases: [{ id: `c${index}`, outcome: "passed", findings: [] }],
         counts: { passed: 1, failed: 0, skipped: 0, errored: 0 },
         verdict: "conformant",
-        coverage: extra,
+        extension: extra,
       }],
     },
   });
   const merged = mergeReports([
     shard(0, { classes: ["a", "b"], total: 5, hits: { a: 1 } }),
     shard(1, { classes: ["b", "c"], total: 5, hits: { a: 2, c: 1 } }),
-  ]) as { suites: { coverage: unknown; cases: { id: string }[] }[] };
-  assert.deepEqual(merged.suites[0].coverage, {
+  ]) as { suites: { extension: unknown; cases: { id: string }[] }[] };
+  assert.deepEqual(merged.suites[0].extension, {
     classes: ["a", "b", "c"],
     total: 5,
     hits: { a: 3, c: 1 },

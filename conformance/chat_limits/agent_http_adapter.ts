@@ -21,6 +21,7 @@ import {
   type ToolMap,
 } from "./model_server.ts";
 import type { ChatRequest, Script } from "./types.ts";
+import { stableId } from "./_stable_id.ts";
 
 /** How the kit starts a chat agent's server. */
 export interface AgentCommand {
@@ -179,7 +180,9 @@ export function agentHttpAdapter(options: AgentHttpAdapterOptions): Adapter {
   let agent: AgentProcess | undefined;
   let chat: Adapter | undefined;
   const timeoutMs = options.chat?.timeoutMs ?? 10_000;
-  let sessions = 0;
+  // How many calls each input had so far: a session id stays unique to its call (an agent's
+  // memory is keyed by it) and is still the same in equal runs at any concurrency.
+  const calls = new Map<string, number>();
 
   async function shutdown() {
     await chat?.close();
@@ -209,11 +212,16 @@ export function agentHttpAdapter(options: AgentHttpAdapterOptions): Adapter {
     const exchanges: ChatExchange[] = [];
     const tokens: string[] = [];
     // One call is one fresh session: a session id is made unique to this call, so that two
-    // cases naming the same id never share the agent's state.
-    const fresh = `nc${++sessions}`;
+    // cases naming the same id never share the agent's state. It is derived from the call's
+    // input and how many calls had that input before, not from a counter of all calls, so
+    // that equal runs make equal requests at any concurrency.
+    const key = JSON.stringify(input);
+    const nth = (calls.get(key) ?? 0) + 1;
+    calls.set(key, nth);
+    const fresh = `nc${stableId(key)}.${nth}`;
     try {
-      for (const request of input.requests) {
-        const token = model.register(input.script);
+      for (const [i, request] of input.requests.entries()) {
+        const token = model.register(input.script, `${key}#${nth}#${i}`);
         tokens.push(token);
         const body: Record<string, unknown> = {
           ...request,

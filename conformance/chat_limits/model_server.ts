@@ -10,6 +10,7 @@ import {
   usage,
 } from "./_openai_wire.ts";
 import { EXHAUSTED_FINAL, type Script, type ScriptTurn } from "./types.ts";
+import { stableId } from "./_stable_id.ts";
 
 export type { ToolMap, ToolRole } from "./_openai_wire.ts";
 
@@ -84,9 +85,11 @@ export interface ScriptedModelServer {
   readonly port: number;
   /**
    * Register a script for one chat request and get its token; put
-   * {@linkcode scriptMarker}(token) in the request's message.
+   * {@linkcode scriptMarker}(token) in the request's message. With a `key` (the request's
+   * content, say) the token is derived from it, so that equal runs get equal tokens; a token
+   * already in use gets a suffix.
    */
-  register(script: Script): string;
+  register(script: Script, key?: string): string;
   /** The calls recorded for a token so far (a copy). */
   calls(token: string): RecordedModelCall[];
   /** Forget a token. */
@@ -345,8 +348,11 @@ export function startScriptedModelServer(
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     port,
-    register(script: Script): string {
-      const token = `s${++counter}${crypto.randomUUID().slice(0, 8)}`;
+    register(script: Script, key?: string): string {
+      let token = key === undefined
+        ? `s${++counter}${crypto.randomUUID().slice(0, 8)}`
+        : `s${stableId(key)}`;
+      for (let n = 2; sessions.has(token); n++) token = `${token.replace(/-\d+$/, "")}-${n}`;
       sessions.set(token, { script, calls: [], wireIds: new Map() });
       return token;
     },

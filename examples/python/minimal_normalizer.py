@@ -51,7 +51,9 @@ def _too_deep(text: str) -> bool:
 def _plain(value: Any, depth: int = 0) -> Any:
     """Map a decoded value to plain JSON data."""
     if depth > 2 * MAX_NESTING:
-        return repr(value)[:1000]
+        # Not repr(): it recurses through the rest of the value, and a deep one would exceed
+        # the interpreter's recursion limit.
+        return "<nested deeper than %d levels>" % (2 * MAX_NESTING)
     if value is None or isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):

@@ -63,6 +63,41 @@ export class CoverageCounter {
   }
 
   /**
+   * The coverage of several runs of one suite over parts of its cases (the shards of a run):
+   * the counts summed, the reasons joined, the warnings judged on the sum.
+   *
+   * @param parts The parts' coverage maps, each of the same suite.
+   * @returns The coverage of the whole.
+   */
+  static merge(parts: readonly Coverage[]): Coverage {
+    const first = parts[0];
+    const counter = new CoverageCounter(
+      first.classes.map(({ id, description }) => ({ id, description })),
+      first.rules.map((r) => ({ id: r.id }) as Rule),
+    );
+    for (const part of parts) {
+      for (const c of part.classes) {
+        const mine = counter.#classes.get(c.id);
+        if (mine) mine.cases += c.cases;
+      }
+      for (const r of part.rules) {
+        const mine = counter.#rules.get(r.id);
+        if (!mine) continue;
+        mine.applied += r.applied;
+        mine.passed += r.passed;
+        mine.failed += r.failed;
+        if (r.unchecked) {
+          mine.uncheckedCases += r.unchecked.cases;
+          for (const reason of r.unchecked.reasons) {
+            if (mine.reasons.size < MAX_REASONS) mine.reasons.add(reason);
+          }
+        }
+      }
+    }
+    return counter.coverage();
+  }
+
+  /**
    * Count one judged (passed or failed) case.
    *
    * @param judged The case's classes, the rules it exercised, failed and could not check.
