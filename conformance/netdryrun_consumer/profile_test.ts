@@ -24,7 +24,8 @@ function descriptions(node: unknown, out: string[] = []): string[] {
 }
 
 Deno.test({
-  name: "every schema quote is verbatim text of schema descriptions, and every MUST rule has a quote",
+  name:
+    "every schema quote is verbatim text of schema descriptions, and every MUST rule has a quote",
   ignore: (() => {
     try {
       return !Deno.statSync(SPEC).isFile;

@@ -5,14 +5,11 @@
  * @module
  */
 import type {
-  Adapter,
-  Case,
   CaseEvidence,
   CaseSubject,
   Finding,
   ImplementationInfo,
   InputClass,
-  Profile,
   Rule,
   ShrunkCase,
 } from "./_model.ts";
