@@ -37,6 +37,8 @@ export interface Setup {
   fault: Omit<FaultCaseInput, "value">;
   /** The case timeout, when not the default. */
   caseTimeoutMs?: number;
+  /** Cases in flight at once (1 unless the fault needs several). */
+  concurrency?: number;
   /** Stops servers the row started. */
   cleanup?(): Promise<void>;
 }
@@ -99,6 +101,19 @@ const httpWire: Wire = {
     }
   },
 };
+
+/**
+ * All three cases in flight at once: `before` and `fault` are deferred by the fake and
+ * answered in reverse order when `after` arrives, so answers come out of order.
+ */
+const outOfOrderWire: Wire = {
+  ...subprocessWire,
+  input: (c) => c.value === 3 ? { do: "flush", value: 3 } : { do: "defer", value: c.value },
+};
+
+function outOfOrder(marker: string): Setup {
+  return { ...sub("ok", "defer")(marker), wire: outOfOrderWire, concurrency: 3 };
+}
 
 function sub(
   mode: string,

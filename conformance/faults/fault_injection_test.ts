@@ -15,6 +15,7 @@ import type { Report, SuiteReport } from "../../src/core/types.ts";
 import { FAULT_ROWS, type FaultRow } from "./_fault_rows.ts";
 import { ECHO_RULE, faultSuite } from "./_fault_suite.ts";
 import { reliabilityTable } from "./_reliability_table.ts";
+import { pythonPath } from "../../src/testing/python_path.ts";
 
 const CONCURRENCY = 6;
 const SCHEMA = JSON.parse(
@@ -62,7 +63,13 @@ async function runRow(row: FaultRow, index: number): Promise<RowRun> {
       create: () => setup.create(),
       caseTimeoutMs: setup.caseTimeoutMs ?? 10_000,
       startTimeoutMs: 10_000,
-    }], { seed: 1, runs: 0, concurrency: 1, shrink: false, timestamp: "2026-01-01T00:00:00Z" });
+    }], {
+      seed: 1,
+      runs: 0,
+      concurrency: setup.concurrency ?? 1,
+      shrink: false,
+      timestamp: "2026-01-01T00:00:00Z",
+    });
   } finally {
     await setup.cleanup?.();
   }
@@ -232,6 +239,48 @@ Deno.test("fault injection: docs/reliability.md is the table of the rows", async
     table,
     "docs/reliability.md is stale: run CONFORM_UPDATE_FAULTS=1 deno test -A conformance/faults/",
   );
+});
+
+Deno.test("fault injection: the process finder sees a marked process, and not once it is gone", async () => {
+  const marker = `netconform-fault-probe-${crypto.randomUUID()}`;
+  const child = new Deno.Command(pythonPath(), {
+    args: ["-c", "import time; time.sleep(30)", marker],
+  }).spawn();
+  try {
+    assert.deepEqual(await processesWith(marker), [String(child.pid)]);
+  } finally {
+    child.kill("SIGKILL");
+    await child.status;
+  }
+  assert.deepEqual(await processesWith(marker), []);
+});
+
+Deno.test("fault injection: the report schema rejects a lost finding or an empty error", () => {
+  const suite = {
+    target: "t",
+    adapter: "a",
+    profile: "p",
+    seed: 1,
+    runs: 0,
+    rules: [],
+    counts: { passed: 0, failed: 1, skipped: 0, errored: 1 },
+    verdict: "not-conformant",
+  };
+  const report = (cases: unknown[]) => ({
+    kit: { name: "netconform", version: "0" },
+    seed: 1,
+    timestamp: "2026-01-01T00:00:00Z",
+    verdict: "not-conformant",
+    suites: [{ ...suite, cases }],
+  });
+  const failed = { id: "a", description: "", outcome: "failed" };
+  const errored = { id: "b", description: "", outcome: "errored" };
+  const must = { ruleId: "R", level: "MUST", instancePath: "", message: "m" };
+  assert.ok(validate(report([{ ...failed, findings: [must] }, { ...errored, message: "x" }])));
+  assert.ok(!validate(report([{ ...failed, findings: [] }])));
+  assert.ok(!validate(report([{ ...failed, findings: [{ ...must, level: "SHOULD" }] }])));
+  assert.ok(!validate(report([{ ...errored, message: "" }])));
+  assert.ok(!validate(report([{ ...errored, message: "x", findings: [must] }])));
 });
 
 Deno.test("fault injection: every transport and every fault of the issue has a row", () => {
