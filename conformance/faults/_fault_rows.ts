@@ -11,10 +11,11 @@ import { mcpStdioAdapter } from "../../src/adapters/mcp_stdio.ts";
 import { mcpHttpAdapter } from "../../src/adapters/mcp_http.ts";
 import { httpChatAdapter } from "../../src/adapters/http_chat.ts";
 import { pythonPath } from "../../src/testing/python_path.ts";
+import { agentHttpAdapter } from "../chat_limits/agent_http_adapter.ts";
 import type { FaultCaseInput, Wire } from "./_fault_suite.ts";
 
 /** A transport of the kit. */
-export type Transport = "subprocess" | "mcp-stdio" | "mcp-http" | "http";
+export type Transport = "subprocess" | "mcp-stdio" | "mcp-http" | "http" | "http-agent";
 
 /**
  * What the run must say:
@@ -22,10 +23,12 @@ export type Transport = "subprocess" | "mcp-stdio" | "mcp-http" | "http";
  * - `finding`: the faulty case fails on `FAULT-ECHO` (the contract is broken), its neighbours pass;
  * - `start`: the target cannot start; the suite is `incomplete` with a `startError`;
  * - `down`: the target is unreachable; every case is errored, the suite `incomplete`;
+ * - `gone`: the faulty case and every later one are errored (the target is gone and the
+ *   adapter does not restart it), the suite `incomplete`;
  * - `passed`: the fault is tolerated; every case passes;
  * - `skipped`: the faulty case is skipped (with a bounded reason), its neighbours pass.
  */
-export type Expected = "errored" | "finding" | "start" | "down" | "passed" | "skipped";
+export type Expected = "errored" | "finding" | "start" | "down" | "gone" | "passed" | "skipped";
 
 /** What a row sets up for one run. */
 export interface Setup {
@@ -63,6 +66,7 @@ export interface FaultRow {
 
 const PYTHON = pythonPath();
 const FAKE = new URL("../../src/adapters/testdata/fake_impl.py", import.meta.url).pathname;
+const AGENT_FAKE = new URL("./testdata/fault_agent.py", import.meta.url).pathname;
 const MCP_FAKE = new URL("./testdata/fault_mcp_server.py", import.meta.url).pathname;
 
 const subprocessWire: Wire = {
@@ -138,12 +142,12 @@ function sub(
   });
 }
 
-function mcp(mode: string, tool: string | null) {
+function mcp(mode: string, tool: string | null, callTimeoutMs = 1_000) {
   return (marker: string): Setup => ({
     create: () =>
       mcpStdioAdapter([PYTHON, MCP_FAKE, mode, marker], {
         initTimeoutMs: 2_000,
-        callTimeoutMs: 1_000,
+        callTimeoutMs,
         maxRestarts: 3,
         maxMessageBytes: 1 << 20,
       }),
@@ -244,6 +248,19 @@ function http(fault: string | null, where: "chat" | "nothing" = "chat") {
       ...(server ? { cleanup: server.cleanup } : {}),
     };
   };
+}
+
+function agent(mode: string, fault: string | null) {
+  return (marker: string): Setup => ({
+    create: () =>
+      agentHttpAdapter({
+        command: { argv: [PYTHON, AGENT_FAKE, mode, marker], readyLine: "listening (http://\\S+)" },
+        chat: { timeoutMs: 1_000, maxBytes: 1 << 20 },
+        startMs: 3_000,
+      }),
+    wire: httpWire,
+    fault: { fault },
+  });
 }
 
 function mcpHttp(server: "500" | "hang" | "drop" | "nothing") {
@@ -353,10 +370,10 @@ export const FAULT_ROWS: readonly FaultRow[] = [
   {
     fault: "stderr flood",
     transport: "subprocess",
-    injected: "fake_impl.py `flood` (12 MB of stderr)",
+    injected: "fake_impl.py `flood` (3.6 MB of stderr; request timeout 5 s)",
     expected: "passed",
     boundMs: B,
-    setup: sub("ok", "flood"),
+    setup: sub("ok", "flood", { chunks: 60 }, { requestTimeoutMs: 5_000 }),
   },
   {
     fault: "invalid message",
@@ -540,10 +557,10 @@ export const FAULT_ROWS: readonly FaultRow[] = [
   {
     fault: "stderr flood",
     transport: "mcp-stdio",
-    injected: "fault_mcp_server.py tool `stderr-flood` (12 MB)",
+    injected: "fault_mcp_server.py tool `stderr-flood` (3.6 MB; call timeout 5 s)",
     expected: "passed",
     boundMs: B,
-    setup: mcp("ok", "stderr-flood"),
+    setup: mcp("ok", "stderr-flood", 5_000),
   },
   {
     fault: "wrong id",
@@ -692,5 +709,70 @@ export const FAULT_ROWS: readonly FaultRow[] = [
     expected: "down",
     boundMs: B,
     setup: http(null, "nothing"),
+  },
+  // The chat-limits http-agent adapter: an agent process it starts (fault_agent.py)
+  {
+    fault: "crash",
+    transport: "http-agent",
+    injected: "fault_agent.py body `crash` (exits mid-request)",
+    expected: "gone",
+    boundMs: B,
+    setup: agent("ok", "crash"),
+  },
+  {
+    fault: "HTTP 500",
+    transport: "http-agent",
+    injected: "fault_agent.py body `500`",
+    expected: "finding",
+    boundMs: B,
+    setup: agent("ok", "500"),
+  },
+  {
+    fault: "hang",
+    transport: "http-agent",
+    injected: "fault_agent.py body `hang` (timeout 1 s)",
+    expected: "errored",
+    boundMs: B,
+    setup: agent("ok", "hang"),
+  },
+  {
+    fault: "garbage",
+    transport: "http-agent",
+    injected: "fault_agent.py body `garbage`",
+    expected: "finding",
+    boundMs: B,
+    setup: agent("ok", "garbage"),
+  },
+  {
+    fault: "grandchild left running",
+    transport: "http-agent",
+    injected: "fault_agent.py body `grandchild` (a child outliving the request)",
+    expected: "passed",
+    boundMs: B,
+    setup: agent("ok", "grandchild"),
+  },
+  {
+    fault: "slow start",
+    transport: "http-agent",
+    injected: "fault_agent.py mode `slow` (1.5 s; start timeout 3 s)",
+    expected: "passed",
+    boundMs: B,
+    setup: agent("slow", null),
+  },
+  {
+    fault: "never starts",
+    transport: "http-agent",
+    injected: "fault_agent.py mode `never` (start timeout 3 s)",
+    expected: "start",
+    boundMs: B,
+    setup: agent("never", null),
+  },
+  {
+    fault: "exits at start",
+    transport: "http-agent",
+    injected: "fault_agent.py mode `exit`",
+    expected: "start",
+    boundMs: B,
+    setup: agent("exit", null),
   },
 ];

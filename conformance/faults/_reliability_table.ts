@@ -13,6 +13,8 @@ const MEANING: Record<Expected, string> = {
     "the faulty case **fails** on `FAULT-ECHO` (the contract is broken); the cases before and after it pass",
   start: "the target **cannot start**: the suite is `incomplete` with a `startError`",
   down: "the target is **unreachable**: every case is errored, the suite `incomplete`",
+  gone:
+    "the faulty case and every later one are **errored**: the target is gone and its adapter does not restart it",
   passed: "the fault is **tolerated**: every case passes",
   skipped:
     "the faulty case is **skipped** with a bounded reason; the cases before and after it pass",

@@ -179,6 +179,9 @@ function assertRow(row: FaultRow, run: RowRun): void {
     case "down":
       assert.equal(got, "before:errored fault:errored after:errored", where);
       break;
+    case "gone":
+      assert.equal(got, "before:passed fault:errored after:errored", where);
+      break;
     case "passed":
       assert.equal(suite.startError, undefined, where);
       assert.equal(got, "before:passed fault:passed after:passed", where);
@@ -285,7 +288,13 @@ Deno.test("fault injection: the report schema rejects a lost finding or an empty
 
 Deno.test("fault injection: every transport and every fault of the issue has a row", () => {
   const transports = new Set(FAULT_ROWS.map((r) => r.transport));
-  assert.deepEqual([...transports].sort(), ["http", "mcp-http", "mcp-stdio", "subprocess"]);
+  assert.deepEqual([...transports].sort(), [
+    "http",
+    "http-agent",
+    "mcp-http",
+    "mcp-stdio",
+    "subprocess",
+  ]);
   const faults = new Set(FAULT_ROWS.map((r) => r.fault));
   for (
     const f of [

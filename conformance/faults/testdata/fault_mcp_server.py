@@ -79,7 +79,7 @@ for line in sys.stdin.buffer:
             out.flush()
         elif name == "stderr-flood":
             chunk = "flood " * 10000 + "\n"
-            for _ in range(200):
+            for _ in range(60):
                 sys.stderr.write(chunk)
             sys.stderr.flush()
             text(mid, value)
