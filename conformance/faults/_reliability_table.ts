@@ -48,7 +48,7 @@ export function reliabilityTable(rows: readonly FaultRow[]): string {
     "the run ends within its bound, says what the table says, loses no finding, writes a JSON",
     "report valid against `conformance/faults/report.schema.json`, and leaves no process",
     "behind (every process of the row, process-group children included, carries a marker",
-    "argument that `/proc` is searched for).",
+    "argument that the process table is searched for).",
     "",
     "Expected outcomes:",
     "",
