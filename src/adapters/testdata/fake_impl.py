@@ -2,7 +2,8 @@
 
 Stdlib only. The handshake behaviour comes from argv[1] (default "ok"); each request's
 behaviour from its input {"do": ..., ...}. Requests before a handshake are answered errored,
-so a test can tell whether the kit replayed the handshake after a restart.
+so a test can tell whether the kit replayed the handshake after a restart. Extra arguments
+after the mode are ignored (the fault-injection suite passes a marker to find its processes).
 """
 
 import json
@@ -64,6 +65,8 @@ def handshake(msg):
         os._exit(3)
     if mode == "wrong-seq":
         seq += 7
+    if mode == "slow":
+        time.sleep(1.5)
     protocol = "netconform.subprocess/v0" if mode == "bad-protocol" else "netconform.subprocess/v1"
     # "batch-always" claims batching even when the kit did not allow it (a protocol violation).
     batches = (mode == "batch" and msg.get("batching") is True) or mode == "batch-always"
@@ -142,6 +145,22 @@ def request(msg):
         return respond(seq, kind="result", value=sorted(os.environ))
     if do == "cwd":
         return respond(seq, kind="result", value=os.getcwd())
+    if do == "flood":
+        chunk = "flood " * 10000 + "\n"
+        for _ in range(spec.get("chunks", 200)):
+            sys.stderr.write(chunk)
+        sys.stderr.flush()
+        return respond(seq, kind="result", value=spec.get("value"))
+    if do == "huge-skip":
+        return respond(seq, kind="skipped", reason="r" * spec["bytes"])
+    if do == "stale-seq":
+        respond(seq - 1, kind="result", value="stale")
+        return respond(seq, kind="result", value=spec.get("value"))
+    if do == "grandchild-hang":
+        # The child carries the extra arguments (the test's marker), so that it can be found.
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"] + sys.argv[2:])
+        while True:
+            time.sleep(3600)
     if do == "grandchild":
         child = subprocess.Popen(["sleep", "60"])
         return respond(seq, kind="result", value=child.pid)
