@@ -161,10 +161,26 @@ export function schemaPointHitter(schema: Schema): SchemaPointHitter {
     if (!isObject(node)) throw new Error(`No subschema at "${pointer}"`);
     return node;
   };
+  // Whether a subschema (following $refs) holds any point: walks skip those that hold none.
+  const holds = new Map<Schema, boolean>();
+  const hasPoints = (node: Schema): boolean => {
+    const known = holds.get(node);
+    if (known !== undefined) return known;
+    holds.set(node, false); // a $ref cycle adds nothing
+    let any = Array.isArray(node.enum) || Array.isArray(node.anyOf) ||
+      Array.isArray(node.oneOf) || isObject(node.if) ||
+      Object.keys(CAPS).some((kw) => typeof node[kw] === "number");
+    if (!any && typeof node.$ref === "string" && node.$ref.startsWith("#")) {
+      any = hasPoints(resolve(node.$ref.slice(1)));
+    }
+    if (!any) { for (const [child] of children(node, "")) if (hasPoints(child)) any = true; }
+    holds.set(node, any);
+    return any;
+  };
   return (value: unknown, start = "") => {
     const out = new Set<string>();
     const walk = (node: Schema, at: string, v: unknown, depth: number) => {
-      if (depth > 64) return;
+      if (depth > 64 || !hasPoints(node)) return;
       const where = at === "" ? "#" : `#${at}`;
       if (typeof node.$ref === "string" && node.$ref.startsWith("#")) {
         const to = node.$ref.slice(1);

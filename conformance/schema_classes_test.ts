@@ -5,8 +5,18 @@ import assert from "node:assert/strict";
 import { schemaPoints } from "./_schema_points.ts";
 import toolResponseSchema from "./tool_response/schema.json" with { type: "json" };
 import netdryrunSchema from "./netdryrun/mcp-result-v1.schema.json" with { type: "json" };
-import { toolResponseClasses, toolResponseUnclassedPoints } from "./tool_response/classes.ts";
-import { netdryrunClasses, netdryrunUnclassedPoints } from "./netdryrun/classes.ts";
+import {
+  toolResponseClasses,
+  toolResponseCrossFieldConditions,
+  toolResponseUnclassedPoints,
+} from "./tool_response/classes.ts";
+import {
+  netdryrunClasses,
+  netdryrunCrossFieldConditions,
+  netdryrunUnclassedPoints,
+} from "./netdryrun/classes.ts";
+import { toolResponseRules } from "./tool_response/rules.ts";
+import { netdryrunRules } from "./netdryrun/rules.ts";
 import { CAP } from "./netdryrun/_text.ts";
 
 const CAP_KEYWORDS = [
@@ -45,12 +55,16 @@ const profiles = [
     schema: toolResponseSchema,
     classes: toolResponseClasses,
     unclassed: toolResponseUnclassedPoints,
+    rules: toolResponseRules,
+    conditions: toolResponseCrossFieldConditions,
   },
   {
     name: "netdryrun.mcp-result/v1",
     schema: netdryrunSchema,
     classes: netdryrunClasses,
     unclassed: netdryrunUnclassedPoints,
+    rules: netdryrunRules,
+    conditions: netdryrunCrossFieldConditions,
   },
 ];
 
@@ -74,6 +88,20 @@ for (const p of profiles) {
     for (const id of Object.keys(p.unclassed)) assert.ok(ids.has(id), `stale reason for "${id}"`);
     for (const c of p.classes) {
       if (c.id.startsWith("schema:")) assert.ok(ids.has(c.id), `"${c.id}" is no schema point`);
+    }
+  });
+}
+
+for (const p of profiles) {
+  Deno.test(`${p.name}: each cross-field condition names a rule and is classed both ways`, () => {
+    const ids = new Set(p.rules.map((r) => r.id));
+    const declared = new Set(p.classes.map((c) => c.id));
+    assert.ok(p.conditions.length > 0);
+    for (const c of p.conditions) {
+      assert.ok(ids.has(c.rule), `"${c.rule}" is no rule of the profile`);
+      for (const side of ["applies", "vacuous"]) {
+        assert.ok(declared.has(`rule:${c.rule}:${side}`), `rule:${c.rule}:${side}`);
+      }
     }
   });
 }

@@ -92,7 +92,7 @@ function capTextArbitrary(cap: number): Arbitrary<string> {
  */
 function cappedTextArbitrary(cap: number, options: { maxParts?: number } = {}): Arbitrary<string> {
   return fc.oneof(
-    { weight: 4, arbitrary: hostileTextArbitrary(options) },
+    { weight: 3, arbitrary: hostileTextArbitrary(options) },
     { weight: 1, arbitrary: capTextArbitrary(cap) },
     { weight: 1, arbitrary: fc.constantFrom("x", "路", "🚀", "\n") },
     { weight: 1, arbitrary: fc.constantFrom("", "\n\r\n") },
@@ -246,7 +246,7 @@ export function labRunModelArbitrary(
       : fc.constant(s as string)
   );
   const files = fc.oneof(
-    { weight: 9, arbitrary: fc.subarray(FILES) },
+    { weight: 4, arbitrary: fc.subarray(FILES) },
     {
       weight: 1,
       arbitrary: fc.integer({ min: 199, max: 203 }).map((n) =>
@@ -407,8 +407,8 @@ export function netdryrunModelArbitrary(): Arbitrary<NetdryrunModel> {
   return fc.oneof(
     { weight: 6, arbitrary: labRunModelArbitrary() },
     { weight: 1, arbitrary: setupErrorModelArbitrary() },
-    { weight: 1, arbitrary: validateModelArbitrary() },
+    { weight: 2, arbitrary: validateModelArbitrary() },
     { weight: 1, arbitrary: checkTypesModelArbitrary() },
-    { weight: 1, arbitrary: baselineModelArbitrary() },
+    { weight: 2, arbitrary: baselineModelArbitrary() },
   );
 }

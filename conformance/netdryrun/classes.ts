@@ -33,9 +33,11 @@ export const netdryrunUnclassedPoints: Readonly<Record<string, string>> = {
     "a failure under status passed is a broken result: a passed model has no failed check",
 };
 
-/** Raw text of a model, flattened to one line, in code points (before any cut). */
-function oneLineLength(raw: string): number {
-  return codePointLength(flattenLabText(raw, Number.POSITIVE_INFINITY));
+/** Whether raw text of a model, flattened to one line, is `n` code points long (uncut). */
+function oneLineLengthIs(raw: string, n: number): boolean {
+  // Flattening never lengthens a text and a code point is at least one UTF-16 unit.
+  if (raw.length < n) return false;
+  return codePointLength(flattenLabText(raw, Number.POSITIVE_INFINITY)) === n;
 }
 
 /** The raw texts the builder caps at 1,000 code points and must not leave empty. */
@@ -118,7 +120,7 @@ export const netdryrunProseCapClasses: readonly (InputClass & {
       hits: (m: NetdryrunModel) =>
         m.kind === "run" &&
         m.checks.some((c) =>
-          oneLineLength(c.name) === CAP.check + over || oneLineLength(c.detail) === CAP.check + over
+          oneLineLengthIs(c.name, CAP.check + over) || oneLineLengthIs(c.detail, CAP.check + over)
         ),
     },
     {
@@ -126,14 +128,14 @@ export const netdryrunProseCapClasses: readonly (InputClass & {
       description: `an error or reason of ${CAP.long + over} code points on one line` +
         (over ? " (cut to the cap)" : " (kept whole)"),
       hits: (m: NetdryrunModel) =>
-        longTexts(m).some((t) => oneLineLength(t.raw) === CAP.long + over),
+        longTexts(m).some((t) => oneLineLengthIs(t.raw, CAP.long + over)),
     },
     {
       id: `cap:evidence-text:${side}`,
       description: `an evidence cmd or excerpt of ${CAP.evidence + over} code points` +
         (over ? " (cut to the cap)" : " (kept whole)"),
       hits: (m: NetdryrunModel) =>
-        m.kind === "run" && evidenceTexts(m).some((t) => oneLineLength(t) === CAP.evidence + over),
+        m.kind === "run" && evidenceTexts(m).some((t) => oneLineLengthIs(t, CAP.evidence + over)),
     },
     {
       id: `cap:tested-files:${side}`,
@@ -143,6 +145,45 @@ export const netdryrunProseCapClasses: readonly (InputClass & {
     },
   ]),
 ];
+
+/**
+ * The cross-field rules the schema does not spell as `if` arms, each with when its condition
+ * holds on a model: a class for it holding and one for it not holding. (The status-verdict
+ * rules are the schema's `if` arms, classed above; counts and statuses are the scenario
+ * classes.) A broken outcome is a finding of a result, which a conformant builder never
+ * returns: the profile's mutations exercise those.
+ */
+export const netdryrunCrossFieldConditions: readonly {
+  rule: string;
+  condition: string;
+  holds: (model: LabRunModel) => boolean;
+}[] = [
+  {
+    rule: "NDR-UNREADY",
+    condition: "a failed check whose samples all got no usable state (unready: true)",
+    holds: (m) => m.checks.some((c) => !c.passed && c.unready),
+  },
+  {
+    rule: "NDR-NEXT-DIAGNOSTIC",
+    condition: "a failed check whose container and CLI are known (a next_diagnostic command)",
+    holds: (m) => m.checks.some((c) => !c.passed && c.container !== null && c.cli !== null),
+  },
+  {
+    rule: "NDR-TESTED-COMPLETE",
+    condition: "more than 200 files listed (complete must be false)",
+    holds: (m) => m.files.length > MAX_TESTED_FILES,
+  },
+  {
+    rule: "NDR-TESTED-DEPLOYED",
+    condition: "a lab deployed by this run (dry_run: lab_deployed_by_this_run true)",
+    holds: (m) => m.tool === "dry_run",
+  },
+];
+
+const crossFieldClasses: InputClass[] = netdryrunCrossFieldConditions.flatMap((c) => [
+  { id: `rule:${c.rule}:applies`, description: `a run with ${c.condition}` },
+  { id: `rule:${c.rule}:vacuous`, description: `a run without ${c.condition}` },
+]);
 
 /**
  * The classes derived from the schema by walking it: every enum value, every `anyOf` arm,
@@ -164,8 +205,9 @@ const schemaClasses: InputClass[] = schemaPoints(schema)
  * adds, a setup error with and without the schema id, validate valid and invalid,
  * check_types, record_baseline recorded and failed), the boundaries the cross-field rules
  * read (no check, a failed check, no file, an unread file, no lab, an evidence file, extra
- * fields), every point of the schema a model can reach (derived by walking the schema) and
- * every cap its prose states, at the cap and one past it.
+ * fields), every point of the schema a model can reach (derived by walking the schema),
+ * every cap its prose states, at the cap and one past it, and the conditions of the other
+ * cross-field rules holding and not.
  */
 export const netdryrunClasses: readonly InputClass[] = [
   ...TOOLS.flatMap((tool) => [
@@ -193,6 +235,7 @@ export const netdryrunClasses: readonly InputClass[] = [
   ...schemaClasses,
   ...netdryrunInputPastClasses.map(({ id, description }) => ({ id, description })),
   ...netdryrunProseCapClasses.map(({ id, description }) => ({ id, description })),
+  ...crossFieldClasses,
 ];
 
 const hitPoints = schemaPointHitter(schema);
@@ -259,6 +302,11 @@ export function netdryrunClassesOf(model: NetdryrunModel): string[] {
   }
   for (const c of [...netdryrunInputPastClasses, ...netdryrunProseCapClasses]) {
     if (c.hits(model)) out.push(c.id);
+  }
+  if (model.kind === "run") {
+    for (const c of netdryrunCrossFieldConditions) {
+      out.push(`rule:${c.rule}:${c.holds(model) ? "applies" : "vacuous"}`);
+    }
   }
   return out;
 }
