@@ -20,6 +20,21 @@ export interface ClassedDraw<T> {
 export const MAX_EXTRA_DRAWS = 5000;
 
 /**
+ * The further draws for missed classes, lazily: the same values, in the same order, as one
+ * sample of {@linkcode MAX_EXTRA_DRAWS} from the derived seed (a sample's values do not depend
+ * on its size), drawn in growing batches so that a search that ends early draws few.
+ */
+function* furtherDraws<T>(arbitrary: Arbitrary<T>, seed: number): Generator<T> {
+  const derived = (seed ^ 0x5bd1e995) | 0;
+  let done = 0;
+  for (let size = 64; done < MAX_EXTRA_DRAWS; size *= 4) {
+    const batch = fc.sample(arbitrary, { seed: derived, numRuns: Math.min(size, MAX_EXTRA_DRAWS) });
+    yield* batch.slice(done);
+    done = batch.length;
+  }
+}
+
+/**
  * Draw `runs` values for a seed, then one more for each declared class they missed (when a
  * bounded number of further draws finds one).
  *
@@ -43,8 +58,7 @@ export function drawCoveringClasses<T>(
   const missed = classes.filter((c) => !hit.has(c.id)).map((c) => c.id);
   if (missed.length === 0) return draws;
   const found = new Map<string, ClassedDraw<T>>();
-  const more = fc.sample(arbitrary, { seed: (seed ^ 0x5bd1e995) | 0, numRuns: MAX_EXTRA_DRAWS });
-  for (const value of more) {
+  for (const value of furtherDraws(arbitrary, seed)) {
     const of = classify(value);
     const wanted = missed.find((id) => !found.has(id) && of.includes(id));
     if (wanted) found.set(wanted, { value, classes: of, guaranteeing: wanted });
@@ -73,11 +87,9 @@ export function coveringGeneratedCases<T>(
   const missed = classes.filter((c) => !hit.has(c.id)).map((c) => c.id);
   if (missed.length === 0) return base;
   const found = new Map<string, Case>();
-  const more = fc.sample(arbitrary, {
-    seed: (options.seed ^ 0x5bd1e995) | 0,
-    numRuns: MAX_EXTRA_DRAWS,
-  });
-  for (const [i, value] of more.entries()) {
+  let i = -1;
+  for (const value of furtherDraws(arbitrary, options.seed)) {
+    i++;
     const of = classify(value);
     const wanted = missed.find((id) => !found.has(id) && of.includes(id));
     if (wanted) {

@@ -9,6 +9,7 @@ import type {
   SetupErrorModel,
   ValidateModel,
 } from "./types.ts";
+import { CAP } from "./_text.ts";
 import type { Arbitrary } from "../../src/core/arbitrary.ts";
 
 const LONG_ASCII_LINE = "x".repeat(10_000);
@@ -73,6 +74,29 @@ export function hostileTextArbitrary(options: { maxParts?: number } = {}): Arbit
     { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_FRAGMENTS) },
   );
   return fc.array(part, { maxLength: options.maxParts ?? 5 }).map((parts) => parts.join(""));
+}
+
+/**
+ * Raw text of exactly `cap` or `cap + 1` code points on one line (ASCII, CJK or astral), so
+ * that the builder keeps a text at a lab-text cap whole and cuts one just past it.
+ */
+function capTextArbitrary(cap: number): Arbitrary<string> {
+  return fc.tuple(fc.constantFrom(cap, cap + 1), fc.constantFrom("x", "路", "🚀")).map((
+    [n, ch],
+  ) => ch.repeat(n));
+}
+
+/**
+ * {@linkcode hostileTextArbitrary}, now and then at a lab-text cap or one past it, or one
+ * code point long (the `minLength: 1` boundary of the texts the builder must not leave empty).
+ */
+function cappedTextArbitrary(cap: number, options: { maxParts?: number } = {}): Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: hostileTextArbitrary(options) },
+    { weight: 1, arbitrary: capTextArbitrary(cap) },
+    { weight: 1, arbitrary: fc.constantFrom("x", "路", "🚀", "\n") },
+    { weight: 1, arbitrary: fc.constantFrom("", "\n\r\n") },
+  );
 }
 
 const CHECK_NAMES = [
@@ -143,7 +167,7 @@ function commandArbitrary(): Arbitrary<LabCommand> {
   return fc.record({
     cmd: fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom(...SHOWS).map((s) => `vtysh -c '${s}'`) },
-      { weight: 1, arbitrary: hostileTextArbitrary({ maxParts: 3 }) },
+      { weight: 1, arbitrary: cappedTextArbitrary(CAP.evidence, { maxParts: 3 }) },
     ),
     rc: fc.oneof(
       fc.constant(0),
@@ -151,7 +175,7 @@ function commandArbitrary(): Arbitrary<LabCommand> {
       fc.integer({ min: -15, max: 255 }),
       fc.constant(null),
     ),
-    output: hostileTextArbitrary(),
+    output: cappedTextArbitrary(CAP.evidence),
   });
 }
 
@@ -159,10 +183,10 @@ function checkArbitrary(): Arbitrary<LabCheckModel> {
   return fc.record({
     name: fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...CHECK_NAMES) }, {
       weight: 1,
-      arbitrary: hostileTextArbitrary(),
+      arbitrary: cappedTextArbitrary(CAP.check),
     }),
     passed: fc.boolean(),
-    detail: hostileTextArbitrary(),
+    detail: cappedTextArbitrary(CAP.check),
     node: fc.option(fc.constantFrom(...NODES), { freq: 5 }),
     container: fc.option(fc.constantFrom("clab-demo-r1", "clab-bgp-lab-core-1", "r2"), { freq: 5 }),
     cli: fc.option(fc.constantFrom(...CLIS), { freq: 5 }),
@@ -217,10 +241,12 @@ export function labRunModelArbitrary(
 ): Arbitrary<LabRunModel> {
   const statuses = constraints.statuses ?? ["passed", "failed", "error", "inconclusive", "unknown"];
   const status = fc.constantFrom(...statuses).chain((s) =>
-    s === "unknown" ? fc.constantFrom(...STATUSES_UNKNOWN) : fc.constant(s as string)
+    s === "unknown"
+      ? fc.oneof(fc.constantFrom(...STATUSES_UNKNOWN), fc.constant("x"))
+      : fc.constant(s as string)
   );
   const files = fc.oneof(
-    { weight: 9, arbitrary: fc.subarray(FILES) },
+    { weight: 4, arbitrary: fc.subarray(FILES) },
     {
       weight: 1,
       arbitrary: fc.integer({ min: 199, max: 203 }).map((n) =>
@@ -241,8 +267,8 @@ export function labRunModelArbitrary(
     shaSeed: fc.integer(),
     unreadFile: fc.boolean(),
     checks: fc.array(checkArbitrary(), { maxLength: constraints.maxChecks ?? 6 }),
-    errorText: hostileTextArbitrary(),
-    inconclusiveText: hostileTextArbitrary(),
+    errorText: cappedTextArbitrary(CAP.long),
+    inconclusiveText: cappedTextArbitrary(CAP.long),
     evidenceFile: fc.option(
       fc.constantFrom("/tmp/netdryrun/report-1.json", "/home/ana/lab/.netdryrun/last.json"),
       { freq: 4 },
@@ -284,7 +310,7 @@ export function setupErrorModelArbitrary(): Arbitrary<SetupErrorModel> {
   return fc.record({
     kind: fc.constant("setup_error" as const),
     tool: fc.constantFrom("dry_run" as const, "run_checks" as const),
-    message: hostileTextArbitrary(),
+    message: cappedTextArbitrary(CAP.long),
     withSchema: fc.boolean(),
     extra: extraArbitrary(["hint", "config_path", "x_trace_id"]),
   });
@@ -304,7 +330,7 @@ export function validateModelArbitrary(): Arbitrary<ValidateModel> {
       fc.oneof(fc.constantFrom(...CHECK_NAMES), hostileTextArbitrary({ maxParts: 2 })),
       { maxLength: 4 },
     ),
-    error: hostileTextArbitrary(),
+    error: cappedTextArbitrary(CAP.long),
     extra: extraArbitrary(["warnings", "x_schema_version"]),
   });
 }
@@ -357,7 +383,7 @@ export function baselineModelArbitrary(): Arbitrary<BaselineModel> {
       maxKeys: 3,
     }),
     lab: fc.constantFrom("demo", "实验室"),
-    error: hostileTextArbitrary(),
+    error: cappedTextArbitrary(CAP.long),
   });
 }
 
@@ -381,8 +407,8 @@ export function netdryrunModelArbitrary(): Arbitrary<NetdryrunModel> {
   return fc.oneof(
     { weight: 6, arbitrary: labRunModelArbitrary() },
     { weight: 1, arbitrary: setupErrorModelArbitrary() },
-    { weight: 1, arbitrary: validateModelArbitrary() },
+    { weight: 2, arbitrary: validateModelArbitrary() },
     { weight: 1, arbitrary: checkTypesModelArbitrary() },
-    { weight: 1, arbitrary: baselineModelArbitrary() },
+    { weight: 2, arbitrary: baselineModelArbitrary() },
   );
 }

@@ -37,7 +37,9 @@ Deno.test("the reference builder conforms", async () => {
     "conformant",
     JSON.stringify(report.cases.find((c) => c.outcome !== "passed")),
   );
-  assert.equal(report.counts.passed, 150);
+  // The 150 draws, then one guaranteed case per declared class they missed.
+  assert.ok(report.cases.length >= 150, `${report.cases.length} cases`);
+  assert.equal(report.counts.passed, report.cases.length);
 });
 
 for (const target of netdryrunTargets.filter((t) => t.mutant)) {
