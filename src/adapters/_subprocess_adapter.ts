@@ -62,6 +62,7 @@ export class SubprocessAdapterImpl implements SubprocessAdapter {
       log,
       this.#stats,
       limits.maxLineBytes,
+      (p) => this.#restarts.onAbort(p),
     );
     const processes = this.#processes = new Processes({
       argv: options.argv,

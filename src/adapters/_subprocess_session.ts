@@ -93,12 +93,15 @@ export class ProtocolSession<C extends SessionChild> {
    * @param log Where errored replies get their stderr tail and stray lines are noted.
    * @param stats The counters to update.
    * @param maxLineBytes The longest line accepted (for the oversized message).
+   * @param onAbortInFlight Called when a request is aborted: true when it handled (settled)
+   *   it, as a request written to a process and unanswered; else it is settled errored here.
    */
   constructor(
     readonly pending: PendingRequests<C>,
     readonly log: StderrLog,
     readonly stats: SessionStats,
     readonly maxLineBytes: number,
+    readonly onAbortInFlight?: (p: Pending<C>) => boolean,
   ) {}
 
   /**
@@ -116,8 +119,9 @@ export class ProtocolSession<C extends SessionChild> {
     return new Promise<Reply>((resolve) => {
       const p: Pending<C> = { seq, operation: request.operation, line, resolve };
       if (signal) {
+        // Written and unanswered: the process is taken as hung on it (see onAbortInFlight).
         const onAbort = () =>
-          this.pending.settle(
+          this.onAbortInFlight?.(p) || this.pending.settle(
             p,
             this.log.errored(`Request ${seq} ("${p.operation}") was aborted by the kit`),
           );

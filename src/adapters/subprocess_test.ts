@@ -409,7 +409,7 @@ test("start failures reject with a clear message", async () => {
   );
 });
 
-test("an aborted request is errored promptly and its late answer ignored", async () => {
+test("an aborted request in flight is errored promptly and its process restarted", async () => {
   const adapter = fake();
   try {
     await adapter.start();
@@ -418,11 +418,40 @@ test("an aborted request is errored promptly and its late answer ignored", async
       signal: abort.signal,
     });
     abort.abort();
-    assert.match(errored(await reply).message, /aborted by the kit/);
+    assert.match(errored(await reply).message, /aborted by the kit unanswered/);
     assert.deepEqual(await run(adapter, { do: "echo", value: 2 }), { kind: "result", value: 2 });
-    assert.equal(adapter.stats().lateResponses, 1);
+    assert.equal(adapter.stats().restarts, 1);
+    assert.equal(adapter.stats().lateResponses, 0);
   } finally {
     await adapter.close();
+  }
+});
+
+test("a hung request aborted before request_ms blames only itself; later requests run", async () => {
+  // Issue 14: a case timeout shorter than request_ms used to leave the process hung, and
+  // every later request queued behind it until its own case timed out too.
+  for (const batching of [false, true]) {
+    const adapter = fake("ok", { requestTimeoutMs: 5_000, batching, maxRestarts: 5 });
+    try {
+      await adapter.start();
+      const abort = new AbortController();
+      const hung = adapter.run({ operation: "test", input: { do: "hang" } }, {
+        signal: abort.signal,
+      });
+      const others = [1, 2, 3].map((value) => run(adapter, { do: "sleep", ms: 50, value }));
+      const t0 = performance.now();
+      setTimeout(() => abort.abort(), 200);
+      assert.deepEqual(
+        await Promise.all(others),
+        [1, 2, 3].map((value) => ({ kind: "result", value })),
+      );
+      // Well before request_ms (5 s): the others did not wait for the hung request's timeout.
+      assert.ok(performance.now() - t0 < 3_000, `took ${performance.now() - t0} ms`);
+      assert.match(errored(await hung).message, /aborted by the kit unanswered/);
+      assert.deepEqual(await run(adapter, { do: "echo", value: 4 }), { kind: "result", value: 4 });
+    } finally {
+      await adapter.close();
+    }
   }
 });
 
