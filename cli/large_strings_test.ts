@@ -26,12 +26,26 @@ targets:
     adapter:
       kind: subprocess
       argv: [${JSON.stringify(pythonPath())}, ${JSON.stringify(FAKE)}, ${mode}]
+      # 7 MB lines are slow on a loaded machine: no request timeout in the way.
+      timeouts: { request_ms: 120000 }
 `,
     );
     const out: string[] = [];
     const err: string[] = [];
     const code = await main(
-      ["--config", config, "--runs", "40", "--quiet", "--report", `${dir}/report.json`],
+      [
+        "--config",
+        config,
+        "--runs",
+        "40",
+        "--timeout",
+        "120000",
+        "--concurrency",
+        "4",
+        "--quiet",
+        "--report",
+        `${dir}/report.json`,
+      ],
       { out: (t) => out.push(t), err: (t) => err.push(t) },
     );
     const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));

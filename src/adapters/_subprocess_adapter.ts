@@ -46,6 +46,7 @@ export class SubprocessAdapterImpl implements SubprocessAdapter {
     requests: 0,
     lateResponses: 0,
     strayLines: 0,
+    duplicateResponses: 0,
     unbatched: 0,
   };
 

@@ -93,7 +93,9 @@ export class RestartPolicy<C extends RestartChild> {
     const unanswered = child.batching ? pending.unanswered(child) : [];
     if (unanswered.length > 1) {
       // An aborted request's case is over: it is errored now, the others are run again.
-      if (aborted) pending.settle(p, log.errored(`${what}; the process is restarted without batching`));
+      if (aborted) {
+        pending.settle(p, log.errored(`${what}; the process is restarted without batching`));
+      }
       this.#unbatch(child, what, unanswered.filter((q) => pending.has(q)));
       processes.track(child.destroy());
       return;

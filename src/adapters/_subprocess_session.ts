@@ -22,7 +22,11 @@ export interface SessionStats {
   requests: number;
   lateResponses: number;
   strayLines: number;
+  duplicateResponses: number;
 }
+
+/** Seqs remembered as answered, per generation (two generations: 2 to 4 times as many). */
+export const ANSWERED_GENERATION = 32_768;
 
 /**
  * The request line (newline included) of a request, or why it cannot be sent.
@@ -88,6 +92,11 @@ export function toReply(response: ResponseMessage, log: StderrLog): Reply {
 
 /** Writes requests to processes and matches the lines they write to the requests in flight. */
 export class ProtocolSession<C extends SessionChild> {
+  /** Seqs the implementation answered, the latest ones (two generations, never deleted from). */
+  #answered = new Set<number>();
+  #answeredBefore = new Set<number>();
+  /** A duplicate answer no request in flight could be blamed for: errors the next request. */
+  #held: string | undefined;
   /**
    * @param pending The requests in flight.
    * @param log Where errored replies get their stderr tail and stray lines are noted.
@@ -111,6 +120,11 @@ export class ProtocolSession<C extends SessionChild> {
    * @returns The reply: the answer, or `errored` when it cannot be sent, is aborted or blamed.
    */
   request(request: Request, signal: AbortSignal | undefined, child: C | undefined): Promise<Reply> {
+    const held = this.#held;
+    if (held !== undefined) {
+      this.#held = undefined;
+      return Promise.resolve(this.log.errored(`${held}; the kit errors this request unsent`));
+    }
     const seq = this.pending.nextSeq();
     const encoded = encodeRequest(seq, request);
     if (encoded.error !== undefined) return Promise.resolve(this.log.errored(encoded.error));
@@ -186,6 +200,10 @@ export class ProtocolSession<C extends SessionChild> {
     }
     const response = message as ResponseMessage;
     if (!claimed || claimed.child !== child) {
+      if (this.#answered.has(response.seq) || this.#answeredBefore.has(response.seq)) {
+        this.#duplicate(child, response.seq, bytes);
+        return;
+      }
       if (this.pending.issued(response.seq)) {
         this.stats.lateResponses++;
         return;
@@ -200,5 +218,25 @@ export class ProtocolSession<C extends SessionChild> {
       return;
     }
     this.pending.settle(claimed, toReply(response, this.log));
+    this.#answered.add(response.seq);
+    if (this.#answered.size >= ANSWERED_GENERATION) {
+      this.#answeredBefore = this.#answered;
+      this.#answered = new Set();
+    }
+  }
+
+  /**
+   * A second answer to a seq: a protocol violation of the implementation. Its first answer
+   * was used already, so the fault is blamed as a bad line naming no request in flight: on
+   * the oldest request in flight on the process, else on the next request (errored unsent).
+   */
+  #duplicate(child: C, seq: number, bytes: Uint8Array): void {
+    this.stats.duplicateResponses++;
+    const message = `The implementation answered seq ${seq} a second time (a protocol violation): ${
+      excerpt(bytes)
+    }`;
+    if (this.pending.blame(child, undefined, () => this.log.errored(message))) return;
+    this.log.note(message);
+    this.#held = message;
   }
 }

@@ -79,7 +79,9 @@ export function capReply<R extends Reply>(reply: R): R {
       return {
         ...reply,
         message: capHead(String(reply.message), CAPS.message),
-        ...(reply.stderr !== undefined ? { stderr: capTail(String(reply.stderr), CAPS.stderr) } : {}),
+        ...(reply.stderr !== undefined
+          ? { stderr: capTail(String(reply.stderr), CAPS.stderr) }
+          : {}),
       };
     default:
       return reply;

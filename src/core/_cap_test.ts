@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { CAPS, capCase, capHead, capInfo, capReply, capTail } from "./_cap.ts";
+import { capCase, capHead, capInfo, capReply, CAPS, capTail } from "./_cap.ts";
 
 Deno.test("cap: a long string keeps its head and says how much was dropped, within the cap", () => {
   const text = "a".repeat(10_000);
