@@ -102,8 +102,9 @@ export class ProtocolSession<C extends SessionChild> {
    * @param log Where errored replies get their stderr tail and stray lines are noted.
    * @param stats The counters to update.
    * @param maxLineBytes The longest line accepted (for the oversized message).
-   * @param onAbortInFlight Called when a request is aborted: true when it handled (settled)
-   *   it, as a request written to a process and unanswered; else it is settled errored here.
+   * @param onAbortInFlight Called when a request times out by its signal (a `TimeoutError`
+   *   reason): true when it handled (settled) it, as a request written to a process and
+   *   unanswered; else it is settled errored here.
    */
   constructor(
     readonly pending: PendingRequests<C>,
@@ -133,12 +134,15 @@ export class ProtocolSession<C extends SessionChild> {
     return new Promise<Reply>((resolve) => {
       const p: Pending<C> = { seq, operation: request.operation, line, resolve };
       if (signal) {
-        // Written and unanswered: the process is taken as hung on it (see onAbortInFlight).
+        // Timed out (a TimeoutError reason, as the runner's case timeout and AbortSignal.timeout
+        // give) while written and unanswered: the process is taken as hung on it. Any other
+        // abort (the case ended otherwise) only settles the request.
         const onAbort = () =>
-          this.onAbortInFlight?.(p) || this.pending.settle(
-            p,
-            this.log.errored(`Request ${seq} ("${p.operation}") was aborted by the kit`),
-          );
+          ((signal.reason as { name?: unknown } | undefined)?.name === "TimeoutError" &&
+            this.onAbortInFlight?.(p)) || this.pending.settle(
+              p,
+              this.log.errored(`Request ${seq} ("${p.operation}") was aborted by the kit`),
+            );
         signal.addEventListener("abort", onAbort, { once: true });
         p.cleanup = () => signal.removeEventListener("abort", onAbort);
       }

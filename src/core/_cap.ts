@@ -22,6 +22,8 @@ export const CAPS = {
   finding: 4096,
   /** Each string of the implementation's info (name, version, any other member). */
   info: 1024,
+  /** A suite's `startError` (a refusal's message and the stderr of the start). */
+  start: 81920,
 } as const;
 
 /** Members of the implementation's info kept (past them, the rest is dropped and counted). */

@@ -1,7 +1,7 @@
 import { CaseSkipped } from "./case_skipped.ts";
 import { verdictOf } from "./verdict_of.ts";
 import { messageOf } from "./_message_of.ts";
-import { capCase, capInfo, capReply } from "./_cap.ts";
+import { capCase, capHead, capInfo, capReply, CAPS } from "./_cap.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
 import { resolveShrunkCase } from "./_shrunk_case.ts";
 import { boundSubject, replyData, sizeOf } from "./_case_evidence.ts";
@@ -150,7 +150,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, signal: AbortController
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      signal.abort(new Error(`${what} timed out after ${ms} ms`));
+      // A TimeoutError, as AbortSignal.timeout gives: an adapter may take its request as hung.
+      signal.abort(new DOMException(`${what} timed out after ${ms} ms`, "TimeoutError"));
       reject(new HarnessFault(`${what} timed out after ${ms} ms`));
     }, ms);
   });
@@ -243,7 +244,7 @@ export async function runSuite(
       cases: [],
       counts: emptyCounts(),
       verdict: "incomplete",
-      startError: `${messageOf(error)}${stderr ? `\nstderr:\n${stderr}` : ""}`,
+      startError: capHead(`${messageOf(error)}${stderr ? `\nstderr:\n${stderr}` : ""}`, CAPS.start),
     };
   }
 
