@@ -142,8 +142,9 @@ test("invalid responses are errored with an escaped excerpt, and the process goe
     assert.match(errored(await run(adapter, { do: "invalid-utf8" })).message, /not valid UTF-8/);
     // A valid answer after garbage still lands: the stream is line-synchronised.
     assert.deepEqual(await run(adapter, { do: "echo", value: 5 }), { kind: "result", value: 5 });
-    // A second answer to the same seq is a protocol violation: with nothing in flight, the
-    // next request is errored unsent; the one after runs.
+    // A second answer to the same seq is a protocol violation: the next request is errored
+    // (unsent when nothing is in flight as the line is read, else blamed in flight, its own
+    // answer then late); the one after runs.
     assert.deepEqual(await run(adapter, { do: "dup" }), { kind: "result", value: 1 });
     assert.match(
       errored(await run(adapter, { do: "echo", value: 6 })).message,
@@ -151,7 +152,7 @@ test("invalid responses are errored with an escaped excerpt, and the process goe
     );
     assert.deepEqual(await run(adapter, { do: "echo", value: 7 }), { kind: "result", value: 7 });
     assert.equal(adapter.stats().duplicateResponses, 1);
-    assert.equal(adapter.stats().lateResponses, 0);
+    assert.ok(adapter.stats().lateResponses <= 1);
     assert.equal(adapter.stats().spawns, 1);
   } finally {
     await adapter.close();
