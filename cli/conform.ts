@@ -461,7 +461,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     : undefined;
   const judged = baseline?.report ?? report;
   const shown = baseline ? displayReport(baseline) : report;
-  let jsonText: string | undefined; // stringified only when asked for (not for text alone)
+  let jsonText: string | undefined; // stringified only when asked for (not in text mode)
   const json = () => jsonText ??= reportJson(judged, replay, baseline);
   if (v.report) await Deno.writeTextFile(v.report, json() + "\n");
   if (v.junit) await Deno.writeTextFile(v.junit, renderJunit(shown, { replay }));
@@ -481,13 +481,8 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   else if (format === "junit") io.out(renderJunit(shown, { replay }));
   else if (format === "markdown") io.out(renderMarkdown(shown, { replay }));
   else {
-    io.out(
-      [
-        renderText(shown, { verbose: v.verbose, replay }),
-        ...(baseline ? baselineLines(baseline) : []),
-      ]
-        .join("\n"),
-    );
+    const lines = [renderText(shown, { verbose: v.verbose, replay })];
+    io.out([...lines, ...(baseline ? baselineLines(baseline) : [])].join("\n"));
   }
   if (!quiet) io.err(`netconform: done in ${elapsed} s`);
   const ok = judged.verdict === "conformant" || judged.verdict === "conformant-with-warnings";
