@@ -461,8 +461,9 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     : undefined;
   const judged = baseline?.report ?? report;
   const shown = baseline ? displayReport(baseline) : report;
-  const json = reportJson(judged, replay, baseline);
-  if (v.report) await Deno.writeTextFile(v.report, json + "\n");
+  let jsonText: string | undefined; // stringified only when asked for (not in text mode)
+  const json = () => jsonText ??= reportJson(judged, replay, baseline);
+  if (v.report) await Deno.writeTextFile(v.report, json() + "\n");
   if (v.junit) await Deno.writeTextFile(v.junit, renderJunit(shown, { replay }));
   if (v.markdown) await Deno.writeTextFile(v.markdown, renderMarkdown(shown, { replay }));
   if (v.html) {
@@ -470,23 +471,18 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       v.html,
       renderHtml(shown, {
         replay,
-        reportSha256: await sha256Hex(json + "\n"),
+        reportSha256: await sha256Hex(json() + "\n"),
         baseline: baseline ? { expected: baseline.expected, stale: baseline.stale } : undefined,
       }),
     );
   }
   if (v.badge) await Deno.writeTextFile(v.badge, renderBadge(shown));
-  if (format === "json") io.out(json);
+  if (format === "json") io.out(json());
   else if (format === "junit") io.out(renderJunit(shown, { replay }));
   else if (format === "markdown") io.out(renderMarkdown(shown, { replay }));
   else {
-    io.out(
-      [
-        renderText(shown, { verbose: v.verbose, replay }),
-        ...(baseline ? baselineLines(baseline) : []),
-      ]
-        .join("\n"),
-    );
+    const lines = [renderText(shown, { verbose: v.verbose, replay })];
+    io.out([...lines, ...(baseline ? baselineLines(baseline) : [])].join("\n"));
   }
   if (!quiet) io.err(`netconform: done in ${elapsed} s`);
   const ok = judged.verdict === "conformant" || judged.verdict === "conformant-with-warnings";

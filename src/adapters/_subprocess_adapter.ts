@@ -46,6 +46,7 @@ export class SubprocessAdapterImpl implements SubprocessAdapter {
     requests: 0,
     lateResponses: 0,
     strayLines: 0,
+    duplicateResponses: 0,
     unbatched: 0,
   };
 
@@ -62,6 +63,7 @@ export class SubprocessAdapterImpl implements SubprocessAdapter {
       log,
       this.#stats,
       limits.maxLineBytes,
+      (p) => this.#restarts.onAbort(p),
     );
     const processes = this.#processes = new Processes({
       argv: options.argv,

@@ -64,14 +64,39 @@ export class RestartPolicy<C extends RestartChild> {
 
   /** A request got no answer in time: blame it (or rerun without batching) and restart. */
   onTimeout(p: Pending<C>): void {
+    this.#hung(
+      p,
+      `No response to request ${p.seq} ("${p.operation}") within ${this.options.requestTimeoutMs} ms (request_ms)`,
+      false,
+    );
+  }
+
+  /**
+   * The kit aborted a request written to a process and still unanswered (its case timed
+   * out): the process is taken as hung on it, as on a request timeout, so that later
+   * requests do not queue behind it. Only this request is errored (the others in flight are
+   * resent to the new process); a batching process is restarted without batching.
+   *
+   * @returns false when the request is not in flight on a live process (nothing done).
+   */
+  onAbort(p: Pending<C>): boolean {
+    const child = p.child;
+    if (!child || child.retired || !this.host.pending.has(p)) return false;
+    this.#hung(p, `Request ${p.seq} ("${p.operation}") was aborted by the kit unanswered`, true);
+    return true;
+  }
+
+  #hung(p: Pending<C>, what: string, aborted: boolean): void {
     const { pending, log, processes } = this.host;
     const child = p.child;
     if (!child || child.retired || !pending.has(p)) return;
-    const what =
-      `No response to request ${p.seq} ("${p.operation}") within ${this.options.requestTimeoutMs} ms (request_ms)`;
     const unanswered = child.batching ? pending.unanswered(child) : [];
     if (unanswered.length > 1) {
-      this.#unbatch(child, what, unanswered);
+      // An aborted request's case is over: it is errored now, the others are run again.
+      if (aborted) {
+        pending.settle(p, log.errored(`${what}; the process is restarted without batching`));
+      }
+      this.#unbatch(child, what, unanswered.filter((q) => pending.has(q)));
       processes.track(child.destroy());
       return;
     }

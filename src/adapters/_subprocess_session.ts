@@ -22,7 +22,11 @@ export interface SessionStats {
   requests: number;
   lateResponses: number;
   strayLines: number;
+  duplicateResponses: number;
 }
+
+/** Seqs remembered as answered, per generation (two generations: 2 to 4 times as many). */
+export const ANSWERED_GENERATION = 32_768;
 
 /**
  * The request line (newline included) of a request, or why it cannot be sent.
@@ -88,17 +92,26 @@ export function toReply(response: ResponseMessage, log: StderrLog): Reply {
 
 /** Writes requests to processes and matches the lines they write to the requests in flight. */
 export class ProtocolSession<C extends SessionChild> {
+  /** Seqs the implementation answered, the latest ones (two generations, never deleted from). */
+  #answered = new Set<number>();
+  #answeredBefore = new Set<number>();
+  /** A duplicate answer no request in flight could be blamed for: errors the next request. */
+  #held: string | undefined;
   /**
    * @param pending The requests in flight.
    * @param log Where errored replies get their stderr tail and stray lines are noted.
    * @param stats The counters to update.
    * @param maxLineBytes The longest line accepted (for the oversized message).
+   * @param onAbortInFlight Called when a request times out by its signal (a `TimeoutError`
+   *   reason): true when it handled (settled) it, as a request written to a process and
+   *   unanswered; else it is settled errored here.
    */
   constructor(
     readonly pending: PendingRequests<C>,
     readonly log: StderrLog,
     readonly stats: SessionStats,
     readonly maxLineBytes: number,
+    readonly onAbortInFlight?: (p: Pending<C>) => boolean,
   ) {}
 
   /**
@@ -108,6 +121,11 @@ export class ProtocolSession<C extends SessionChild> {
    * @returns The reply: the answer, or `errored` when it cannot be sent, is aborted or blamed.
    */
   request(request: Request, signal: AbortSignal | undefined, child: C | undefined): Promise<Reply> {
+    const held = this.#held;
+    if (held !== undefined) {
+      this.#held = undefined;
+      return Promise.resolve(this.log.errored(`${held}; the kit errors this request unsent`));
+    }
     const seq = this.pending.nextSeq();
     const encoded = encodeRequest(seq, request);
     if (encoded.error !== undefined) return Promise.resolve(this.log.errored(encoded.error));
@@ -116,11 +134,15 @@ export class ProtocolSession<C extends SessionChild> {
     return new Promise<Reply>((resolve) => {
       const p: Pending<C> = { seq, operation: request.operation, line, resolve };
       if (signal) {
+        // Timed out (a TimeoutError reason, as the runner's case timeout and AbortSignal.timeout
+        // give) while written and unanswered: the process is taken as hung on it. Any other
+        // abort (the case ended otherwise) only settles the request.
         const onAbort = () =>
-          this.pending.settle(
-            p,
-            this.log.errored(`Request ${seq} ("${p.operation}") was aborted by the kit`),
-          );
+          ((signal.reason as { name?: unknown } | undefined)?.name === "TimeoutError" &&
+            this.onAbortInFlight?.(p)) || this.pending.settle(
+              p,
+              this.log.errored(`Request ${seq} ("${p.operation}") was aborted by the kit`),
+            );
         signal.addEventListener("abort", onAbort, { once: true });
         p.cleanup = () => signal.removeEventListener("abort", onAbort);
       }
@@ -182,6 +204,10 @@ export class ProtocolSession<C extends SessionChild> {
     }
     const response = message as ResponseMessage;
     if (!claimed || claimed.child !== child) {
+      if (this.#answered.has(response.seq) || this.#answeredBefore.has(response.seq)) {
+        this.#duplicate(child, response.seq, bytes);
+        return;
+      }
       if (this.pending.issued(response.seq)) {
         this.stats.lateResponses++;
         return;
@@ -196,5 +222,25 @@ export class ProtocolSession<C extends SessionChild> {
       return;
     }
     this.pending.settle(claimed, toReply(response, this.log));
+    this.#answered.add(response.seq);
+    if (this.#answered.size >= ANSWERED_GENERATION) {
+      this.#answeredBefore = this.#answered;
+      this.#answered = new Set();
+    }
+  }
+
+  /**
+   * A second answer to a seq: a protocol violation of the implementation. Its first answer
+   * was used already, so the fault is blamed as a bad line naming no request in flight: on
+   * the oldest request in flight on the process, else on the next request (errored unsent).
+   */
+  #duplicate(child: C, seq: number, bytes: Uint8Array): void {
+    this.stats.duplicateResponses++;
+    const message = `The implementation answered seq ${seq} a second time (a protocol violation): ${
+      excerpt(bytes)
+    }`;
+    if (this.pending.blame(child, undefined, () => this.log.errored(message))) return;
+    this.log.note(message);
+    this.#held = message;
   }
 }

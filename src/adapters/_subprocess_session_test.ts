@@ -27,7 +27,7 @@ class FakeChild implements SessionChild {
 function setup(maxLineBytes = 1000) {
   const pending = new PendingRequests<FakeChild>(5_000, () => {});
   const log = new StderrLog(4096);
-  const stats = { requests: 0, lateResponses: 0, strayLines: 0 };
+  const stats = { requests: 0, lateResponses: 0, strayLines: 0, duplicateResponses: 0 };
   const session = new ProtocolSession(pending, log, stats, maxLineBytes);
   return { pending, log, stats, session };
 }
@@ -226,4 +226,32 @@ Deno.test("a bad line with nothing in flight is a stray: noted in stderr, counte
     log.text(),
     '[netconform] The implementation wrote a line that is not JSON: "hello\\u202e"\n',
   );
+});
+
+Deno.test("a second answer to a seq errors the oldest request in flight, else the next one", async () => {
+  const { stats, session, log } = setup();
+  const child = new FakeChild();
+  const a = session.request({ operation: "op", input: "a" }, undefined, child);
+  const b = session.request({ operation: "op", input: "b" }, undefined, child);
+  session.read(child, result(1, "A"));
+  assert.deepEqual(await a, { kind: "result", value: "A" });
+  // seq 1 again while seq 2 is in flight: seq 2 takes the blame.
+  session.read(child, result(1, "A again"));
+  assert.match(errored(await b), /answered seq 1 a second time \(a protocol violation\)/);
+  assert.equal(stats.duplicateResponses, 1);
+  assert.equal(stats.lateResponses, 0);
+  // Nothing in flight: the next request is errored unsent, the one after runs.
+  const c = session.request({ operation: "op", input: "c" }, undefined, child);
+  session.read(child, result(3, "C"));
+  assert.deepEqual(await c, { kind: "result", value: "C" });
+  session.read(child, result(3, "C again"));
+  assert.match(log.text(), /answered seq 3 a second time/);
+  const sent = child.lines.length;
+  const d = session.request({ operation: "op", input: "d" }, undefined, child);
+  assert.match(errored(await d), /answered seq 3 a second time.*errors this request unsent/);
+  assert.equal(child.lines.length, sent);
+  const e = session.request({ operation: "op", input: "e" }, undefined, child);
+  session.read(child, result(4, "E"));
+  assert.deepEqual(await e, { kind: "result", value: "E" });
+  assert.equal(stats.duplicateResponses, 2);
 });

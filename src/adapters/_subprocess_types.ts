@@ -100,6 +100,11 @@ export interface SubprocessStats {
   /** Bad lines that no request in flight could be blamed for. */
   strayLines: number;
   /**
+   * Second answers to a seq already answered: each errors a case (the oldest in flight, else
+   * the next request); see docs/subprocess-protocol.md.
+   */
+  duplicateResponses: number;
+  /**
    * Restarts without batching after a batching process crashed or timed out with several
    * requests unanswered (0 or 1; not counted in `restarts`).
    */

@@ -142,10 +142,17 @@ test("invalid responses are errored with an escaped excerpt, and the process goe
     assert.match(errored(await run(adapter, { do: "invalid-utf8" })).message, /not valid UTF-8/);
     // A valid answer after garbage still lands: the stream is line-synchronised.
     assert.deepEqual(await run(adapter, { do: "echo", value: 5 }), { kind: "result", value: 5 });
-    // A second answer to the same seq is ignored and counted.
+    // A second answer to the same seq is a protocol violation: the next request is errored
+    // (unsent when nothing is in flight as the line is read, else blamed in flight, its own
+    // answer then late); the one after runs.
     assert.deepEqual(await run(adapter, { do: "dup" }), { kind: "result", value: 1 });
-    assert.deepEqual(await run(adapter, { do: "echo", value: 6 }), { kind: "result", value: 6 });
-    assert.equal(adapter.stats().lateResponses, 1);
+    assert.match(
+      errored(await run(adapter, { do: "echo", value: 6 })).message,
+      /answered seq \d+ a second time \(a protocol violation\)/,
+    );
+    assert.deepEqual(await run(adapter, { do: "echo", value: 7 }), { kind: "result", value: 7 });
+    assert.equal(adapter.stats().duplicateResponses, 1);
+    assert.ok(adapter.stats().lateResponses <= 1);
     assert.equal(adapter.stats().spawns, 1);
   } finally {
     await adapter.close();
@@ -418,11 +425,42 @@ test("an aborted request is errored promptly and its late answer ignored", async
       signal: abort.signal,
     });
     abort.abort();
-    assert.match(errored(await reply).message, /aborted by the kit/);
+    assert.match(errored(await reply).message, /aborted by the kit$/);
     assert.deepEqual(await run(adapter, { do: "echo", value: 2 }), { kind: "result", value: 2 });
     assert.equal(adapter.stats().lateResponses, 1);
+    assert.equal(adapter.stats().restarts, 0);
   } finally {
     await adapter.close();
+  }
+});
+
+test("a hung request aborted before request_ms blames only itself; later requests run", async () => {
+  // Issue 14: a case timeout shorter than request_ms used to leave the process hung, and
+  // every later request queued behind it until its own case timed out too.
+  for (const batching of [false, true]) {
+    const adapter = fake("ok", { requestTimeoutMs: 5_000, batching, maxRestarts: 5 });
+    try {
+      await adapter.start();
+      const abort = new AbortController();
+      const hung = adapter.run({ operation: "test", input: { do: "hang" } }, {
+        signal: abort.signal,
+      });
+      const others = [1, 2, 3].map((value) => run(adapter, { do: "sleep", ms: 50, value }));
+      const t0 = performance.now();
+      // The runner's case timeout aborts with a TimeoutError.
+      setTimeout(() => abort.abort(new DOMException("case timed out", "TimeoutError")), 200);
+      assert.deepEqual(
+        await Promise.all(others),
+        [1, 2, 3].map((value) => ({ kind: "result", value })),
+      );
+      // Well before request_ms (5 s): the others did not wait for the hung request's timeout.
+      assert.ok(performance.now() - t0 < 3_000, `took ${performance.now() - t0} ms`);
+      assert.match(errored(await hung).message, /aborted by the kit unanswered/);
+      assert.deepEqual(await run(adapter, { do: "echo", value: 4 }), { kind: "result", value: 4 });
+      assert.equal(adapter.stats().restarts, 1);
+    } finally {
+      await adapter.close();
+    }
   }
 });
 

@@ -1,6 +1,7 @@
 import { CaseSkipped } from "./case_skipped.ts";
 import { verdictOf } from "./verdict_of.ts";
 import { messageOf } from "./_message_of.ts";
+import { capCase, capHead, capInfo, capReply, CAPS } from "./_cap.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
 import { resolveShrunkCase } from "./_shrunk_case.ts";
 import { boundSubject, replyData, sizeOf } from "./_case_evidence.ts";
@@ -149,7 +150,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, signal: AbortController
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      signal.abort(new Error(`${what} timed out after ${ms} ms`));
+      // A TimeoutError, as AbortSignal.timeout gives: an adapter may take its request as hung.
+      signal.abort(new DOMException(`${what} timed out after ${ms} ms`, "TimeoutError"));
       reject(new HarnessFault(`${what} timed out after ${ms} ms`));
     }, ms);
   });
@@ -225,11 +227,13 @@ export async function runSuite(
   let implementation: ImplementationInfo;
   const startAbort = new AbortController();
   try {
-    implementation = await withTimeout(
-      adapter.start({ signal: startAbort.signal }),
-      options.startTimeoutMs ?? 30_000,
-      startAbort,
-      "start",
+    implementation = capInfo(
+      await withTimeout(
+        adapter.start({ signal: startAbort.signal }),
+        options.startTimeoutMs ?? 30_000,
+        startAbort,
+        "start",
+      ),
     );
   } catch (error) {
     await adapter.close().catch(() => {});
@@ -240,7 +244,7 @@ export async function runSuite(
       cases: [],
       counts: emptyCounts(),
       verdict: "incomplete",
-      startError: `${messageOf(error)}${stderr ? `\nstderr:\n${stderr}` : ""}`,
+      startError: capHead(`${messageOf(error)}${stderr ? `\nstderr:\n${stderr}` : ""}`, CAPS.start),
     };
   }
 
@@ -279,13 +283,14 @@ export async function runSuite(
   const maxEvidenceBytes = options.maxEvidenceBytes ?? MAX_EVIDENCE_BYTES;
 
   /** Runs one case (or shrink candidate) and reports it, with what it sent and got back. */
-  const runCase = async (c: Case, caseTimeoutMs: number): Promise<Ran> => {
+  const runCaseUncapped = async (c: Case, caseTimeoutMs: number): Promise<Ran> => {
     const abort = new AbortController();
     const requests: Request[] = [];
     const replies: unknown[] = [];
     const invoke: Invoke = async (request) => {
       requests.push(request);
-      const reply: Reply = await adapter.run(request, { signal: abort.signal });
+      // Capped at once: memory per case is bounded whatever the implementation sends.
+      const reply: Reply = capReply(await adapter.run(request, { signal: abort.signal }));
       // A reply to an aborted call (the case timed out) is not what the target answered.
       if (!abort.signal.aborted) replies.push(replyData(reply));
       if (reply.kind === "errored") throw new HarnessFault(reply.message, reply.stderr);
@@ -364,6 +369,12 @@ export async function runSuite(
         },
       };
     }
+  };
+
+  /** Runs one case; every string of its report that may come from the target is capped. */
+  const runCase = async (c: Case, caseTimeoutMs: number): Promise<Ran> => {
+    const ran = await runCaseUncapped(c, caseTimeoutMs);
+    return { ...ran, report: capCase(ran.report) };
   };
 
   /**

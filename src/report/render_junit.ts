@@ -16,14 +16,42 @@ export interface RenderJunitOptions {
   replay?: (data: ReplayData) => string;
 }
 
-function xml(text: string): string {
-  return text
+/** Longest `message` attribute, in characters (a marker included when cut). */
+const JUNIT_MESSAGE_CHARS = 1024;
+/** Longest `system-out`, `system-err` or element text, in characters (marker included). */
+const JUNIT_TEXT_CHARS = 65536;
+
+// C1 controls and DEL, line and paragraph separators, bidirectional marks, overrides and
+// isolates, the byte order mark: XML holds them raw, and a CI page, an editor or a terminal
+// acts on them. They are shown as visible escapes instead.
+const INERT = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+function cap(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 40;
+  const c = text.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end--;
+  return `${text.slice(0, end)}… [${text.length - end} characters dropped]`;
+}
+
+function xml(text: string, max = JUNIT_TEXT_CHARS): string {
+  return cap(text, max)
     // Characters XML 1.0 cannot hold at all, and lone surrogates.
     // deno-lint-ignore no-control-regex
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "\uFFFD")
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD")
+    // As \uXXXX, which is also how JSON text (the evidence) escapes them.
+    .replace(INERT, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`)
     .replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
     .replaceAll('"', "&quot;").replaceAll("'", "&apos;");
+}
+
+/** An attribute value: as {@linkcode xml}, and line breaks and tabs kept as references. */
+function attr(text: string, max = JUNIT_MESSAGE_CHARS): string {
+  return xml(text, max).replaceAll("\n", "&#10;").replaceAll("\r", "&#13;").replaceAll(
+    "\t",
+    "&#9;",
+  );
 }
 
 /**
@@ -51,18 +79,18 @@ function caseElements(c: CaseReport, replay: () => string): string[] {
         ...new Set(c.findings.filter((f) => f.level === "MUST").map((f) => f.ruleId)),
       ];
       return [
-        `      <failure message="${xml(rules.join(", "))}">${
+        `      <failure message="${attr(rules.join(", "))}">${
           xml(`${formatFindings(c.findings)}\nreplay: ${replay()}`)
         }</failure>`,
       ];
     }
     case "errored":
       return [
-        `      <error message="${xml(c.message)}">${xml(replay())}</error>`,
+        `      <error message="${attr(c.message)}">${xml(replay())}</error>`,
         ...(c.stderr ? [`      <system-err>${xml(c.stderr)}</system-err>`] : []),
       ];
     case "skipped":
-      return [`      <skipped message="${xml(c.reason)}"/>`];
+      return [`      <skipped message="${attr(c.reason)}"/>`];
     default:
       return unknownOutcome(c);
   }
@@ -98,29 +126,33 @@ function caseElements(c: CaseReport, replay: () => string): string[] {
 export function renderJunit(report: Report, options: RenderJunitOptions = {}): string {
   const replay = options.replay ?? replayArgs;
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  out.push(`<testsuites name="netconform" timestamp="${xml(report.timestamp)}">`);
+  out.push(`<testsuites name="netconform" timestamp="${attr(report.timestamp)}">`);
   for (const s of report.suites) {
     const name = `${s.target} · ${s.profile}`;
     const tests = s.cases.length + (s.startError ? 1 : 0);
     const errors = s.counts.errored + (s.startError ? 1 : 0);
     out.push(
       `  <testsuite name="${
-        xml(name)
+        attr(name)
       }" tests="${tests}" failures="${s.counts.failed}" errors="${errors}" skipped="${s.counts.skipped}">`,
     );
     out.push(
       `    <properties><property name="seed" value="${s.seed}"/>${
-        s.coverage ? `<property name="coverage" value="${xml(coverageSummary(s.coverage))}"/>` : ""
+        s.coverage
+          ? `<property name="coverage" value="${
+            attr(coverageSummary(s.coverage), JUNIT_TEXT_CHARS)
+          }"/>`
+          : ""
       }</properties>`,
     );
     if (s.startError) {
-      out.push(`    <testcase classname="${xml(name)}" name="start">`);
+      out.push(`    <testcase classname="${attr(name)}" name="start">`);
       out.push(`      <error message="could not start">${xml(s.startError)}</error>`);
       out.push(`    </testcase>`);
     }
     for (const c of s.cases) {
       out.push(
-        `    <testcase classname="${xml(name)}" name="${xml(`${c.id}: ${c.description}`)}">`,
+        `    <testcase classname="${attr(name)}" name="${attr(`${c.id}: ${c.description}`)}">`,
       );
       const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(c) };
       out.push(...caseElements(c, () => replay(data)));

@@ -8,6 +8,7 @@ after the mode are ignored (the fault-injection suite passes a marker to find it
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -22,6 +23,7 @@ greeted = False
 batching = False
 held = []
 last_handshake = None
+BIG = "\u202e\x1b[31m" + "x" * (7 * 1000 * 1000)
 
 
 def send(obj):
@@ -72,7 +74,8 @@ def handshake(msg):
     batches = (mode == "batch" and msg.get("batching") is True) or mode == "batch-always"
     hello = {"seq": seq, "type": "handshake", "kind": "ready", "protocol": protocol, "batching": batches,
              "implementation": {"name": "fake", "version": "1", "language": "python", "pid": os.getpid(),
-                                "profile": msg.get("profile"), "limits": msg.get("limits")},
+                                "profile": msg.get("profile"), "limits": msg.get("limits"),
+                                **({"notes": BIG[:1000000]} if mode.startswith("big-") else {})},
              "operations": ["test"]}
     # In chatty mode a stray line follows the handshake in the same write.
     raw((json.dumps(hello) + "\n" + ("a stray line\n" if mode == "chatty" else "")).encode())
@@ -85,6 +88,18 @@ def request(msg):
     do = spec.get("do", "echo")
     if not greeted:
         return respond(seq, kind="errored", message="request before handshake")
+    # Modes "big-*" answer every request with a 7 MB string (and control characters) where the
+    # protocol takes a string; mode "twice" answers every request twice.
+    if mode == "big-skip":
+        return respond(seq, kind="skipped", reason=BIG)
+    if mode == "big-errored":
+        return respond(seq, kind="errored", message=BIG, traceback=BIG[:1000000])
+    if mode == "big-raise":
+        return respond(seq, kind="raised", exception={"type": BIG[:200000], "message": BIG,
+                                                    "traceback": BIG[:1000000]})
+    if mode == "twice":
+        respond(seq, kind="result", value=spec.get("value"))
+        return respond(seq, kind="result", value=spec.get("value"))
     if do == "echo":
         return respond(seq, kind="result", value=spec.get("value"))
     if do == "sleep":
@@ -168,7 +183,11 @@ def request(msg):
 
 
 for line in sys.stdin.buffer:
-    msg = json.loads(line)
+    try:
+        msg = json.loads(line)
+    except RecursionError:
+        # A generated input nested deeper than Python's decoder goes: answer it by its seq.
+        msg = {"seq": int(re.match(rb'{"seq":(\d+)', line).group(1)), "type": "request", "input": None}
     if msg["type"] == "handshake":
         handshake(msg)
         greeted = True

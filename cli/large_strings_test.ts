@@ -1,0 +1,113 @@
+/**
+ * An implementation that sends huge strings (issue 14): a subprocess target answering every
+ * request with a 7 MB skip reason, errored message or raised exception, over 40 generated
+ * cases and more. The run completes, the exit code follows the verdict, the report is written
+ * and every string from the implementation in it is capped with a visible marker.
+ */
+import assert from "node:assert/strict";
+import { main } from "./conform.ts";
+import { pythonPath } from "../src/testing/python_path.ts";
+import { CAPS } from "../src/core/_cap.ts";
+
+const FAKE = decodeURIComponent(
+  new URL("../src/adapters/testdata/fake_impl.py", import.meta.url).pathname,
+);
+
+async function runMode(mode: string) {
+  const dir = await Deno.makeTempDir();
+  try {
+    const config = `${dir}/conform.yaml`;
+    await Deno.writeTextFile(
+      config,
+      `version: 1
+targets:
+  - name: big
+    profiles: [gns3.normalizer/v1.0]
+    adapter:
+      kind: subprocess
+      argv: [${JSON.stringify(pythonPath())}, ${JSON.stringify(FAKE)}, ${mode}]
+      # 7 MB lines are slow on a loaded machine: no request timeout in the way.
+      timeouts: { request_ms: 120000 }
+`,
+    );
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(
+      [
+        "--config",
+        config,
+        "--runs",
+        "40",
+        "--timeout",
+        "120000",
+        "--concurrency",
+        "4",
+        "--quiet",
+        "--report",
+        `${dir}/report.json`,
+      ],
+      { out: (t) => out.push(t), err: (t) => err.push(t) },
+    );
+    const report = JSON.parse(await Deno.readTextFile(`${dir}/report.json`));
+    return { code, out: out.join("\n"), err: err.join("\n"), report };
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+type Case = Record<string, unknown> & { outcome: string; findings?: { message: string }[] };
+
+function assertInfoCapped(report: { suites: { implementation: Record<string, unknown> }[] }) {
+  const notes = report.suites[0].implementation.notes as string;
+  assert.ok(notes.length <= CAPS.info, `notes has ${notes.length} characters`);
+  assert.match(notes, /… \[\d+ characters dropped\]$/);
+}
+
+const MARK = /… \[\d+ characters dropped\]/;
+
+Deno.test("large strings: a 7 MB skip reason on every case is capped, the run completes", async () => {
+  const { code, out, report } = await runMode("big-skip");
+  assert.equal(code, 1); // every case skipped: incomplete
+  assert.match(out, /incomplete/i);
+  const cases: Case[] = report.suites[0].cases;
+  assert.ok(cases.length >= 40, `${cases.length} cases`);
+  for (const c of cases) {
+    assert.equal(c.outcome, "skipped");
+    const reason = c.reason as string;
+    assert.ok(reason.length <= CAPS.reason, `reason has ${reason.length} characters`);
+    assert.match(reason, MARK);
+  }
+  assertInfoCapped(report);
+});
+
+Deno.test("large strings: a 7 MB errored message on every case is capped", async () => {
+  const { code, report } = await runMode("big-errored");
+  assert.equal(code, 1);
+  const cases: Case[] = report.suites[0].cases;
+  assert.ok(cases.length >= 40, `${cases.length} cases`);
+  for (const c of cases) {
+    assert.equal(c.outcome, "errored");
+    const message = c.message as string;
+    assert.ok(message.length <= CAPS.message, `message has ${message.length} characters`);
+    assert.match(message, MARK);
+    const stderr = (c.stderr as string | undefined) ?? "";
+    assert.ok(stderr.length <= CAPS.stderr, `stderr has ${stderr.length} characters`);
+  }
+});
+
+Deno.test("large strings: a 7 MB raised exception on every case is capped in findings", async () => {
+  const { code, report } = await runMode("big-raise");
+  assert.equal(code, 1);
+  const cases: Case[] = report.suites[0].cases;
+  assert.ok(cases.length >= 40, `${cases.length} cases`);
+  const text = JSON.stringify(report);
+  // Nothing near the size of the implementation's strings is left anywhere in the report.
+  assert.ok(text.length < 40 * 1_000_000, `the report has ${text.length} characters`);
+  for (const c of cases) {
+    assert.notEqual(c.outcome, "passed");
+    for (const f of c.findings ?? []) {
+      assert.ok(f.message.length <= CAPS.finding, `finding has ${f.message.length}`);
+    }
+    assert.ok(JSON.stringify(c).length < 1_000_000, `case ${c.id} is ${JSON.stringify(c).length}`);
+  }
+});
