@@ -4,6 +4,10 @@
  * `deno bench -A bench/netdryrun_bench.ts`. The "100k" bench also asserts that 100,000
  * generated valid documents (20 seeds) have zero findings.
  *
+ * Single `deno bench` runs swing by 30% on a shared VM; `deno run -A bench/check_interleaved.ts`
+ * alternates blocks of both in one process. Median of 5 such runs (200 rounds each): 1.46x
+ * after issue 14 (pointers built only for findings, no per-check arrays), 1.84x before.
+ *
  * @module
  */
 import fc from "fast-check";

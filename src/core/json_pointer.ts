@@ -14,7 +14,11 @@
  * @returns The pointer; `""` for no segments (the whole value).
  */
 export function jsonPointer(...segments: readonly (string | number)[]): string {
-  return segments.map((s) => "/" + String(s).replaceAll("~", "~0").replaceAll("/", "~1")).join(
-    "",
-  );
+  let out = "";
+  for (const segment of segments) {
+    const s = String(segment);
+    out += "/" +
+      (s.includes("~") || s.includes("/") ? s.replaceAll("~", "~0").replaceAll("/", "~1") : s);
+  }
+  return out;
 }

@@ -8,7 +8,8 @@ import type { RunView } from "./_run_view.ts";
 /** NDR-COUNTS: `passed` and `failed` against the sound checks (skipped without them). */
 export function checkCounts({ value, checks }: RunView, out: Finding[]): void {
   if (!checks) return;
-  const nPassed = checks.filter((c) => c.passed).length;
+  let nPassed = 0;
+  for (const c of checks) if (c.passed) nPassed++;
   const nFailed = checks.length - nPassed;
   for (const [key, n] of [["passed", nPassed], ["failed", nFailed]] as const) {
     if (isCount(value[key]) && value[key] !== n) {

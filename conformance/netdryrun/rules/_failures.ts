@@ -12,7 +12,9 @@ import type { RunView } from "./_run_view.ts";
  */
 export function checkFailures({ checks, failures }: RunView, out: Finding[]): void {
   if (!checks || !failures || !failures.every(isObject)) return;
-  const failedChecks = checks.map((c, i) => ({ c, i })).filter(({ c }) => !c.passed);
+  // Indexes of the failed checks, in order.
+  const failedChecks: number[] = [];
+  for (let i = 0; i < checks.length; i++) if (!checks[i].passed) failedChecks.push(i);
   if (failures.length !== failedChecks.length) {
     out.push(finding(
       "NDR-FAILURES",
@@ -22,14 +24,15 @@ export function checkFailures({ checks, failures }: RunView, out: Finding[]): vo
         keyword: "failureCount",
         expected: failedChecks.length,
         actual: failures.length,
-        params: { failedChecks: failedChecks.map(({ i }) => i) },
+        params: { failedChecks },
       },
     ));
   }
   const n = Math.min(failures.length, failedChecks.length);
   for (let k = 0; k < n; k++) {
     const f = failures[k] as Obj;
-    const { c, i } = failedChecks[k];
+    const i = failedChecks[k];
+    const c = checks[i];
     if (hasOwn(f, "check") && f.check !== c.name) {
       out.push(finding(
         "NDR-FAILURES",

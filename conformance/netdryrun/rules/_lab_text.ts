@@ -5,7 +5,7 @@ import { jsonPointer } from "../../../src/core/json_pointer.ts";
 import type { Finding } from "../../../src/core/types.ts";
 import { isObject, type Obj } from "../../_json_value.ts";
 import { CAP } from "../_text.ts";
-import { checkOneLineText } from "./_one_line_text.ts";
+import { checkOneLineText, isFineOneLineText } from "./_one_line_text.ts";
 
 const RULE = "NDR-LAB-TEXT";
 
@@ -17,28 +17,38 @@ export function checkLabTextOfResult(value: Obj, out: Finding[]): void {
 
 /** NDR-LAB-TEXT of checks/i: name and detail. */
 export function checkLabTextOfCheck(check: Obj, i: number, out: Finding[]): void {
-  checkOneLineText(RULE, check.name, jsonPointer("checks", i, "name"), CAP.check, out);
-  checkOneLineText(RULE, check.detail, jsonPointer("checks", i, "detail"), CAP.check, out);
+  const { name, detail } = check;
+  if (!isFineOneLineText(name, CAP.check)) {
+    checkOneLineText(RULE, name, jsonPointer("checks", i, "name"), CAP.check, out);
+  }
+  if (!isFineOneLineText(detail, CAP.check)) {
+    checkOneLineText(RULE, detail, jsonPointer("checks", i, "detail"), CAP.check, out);
+  }
 }
 
 /** NDR-LAB-TEXT of failures/k: check, reason, and evidence cmd and excerpt. */
 export function checkLabTextOfFailure(failure: Obj, k: number, out: Finding[]): void {
-  checkOneLineText(RULE, failure.check, jsonPointer("failures", k, "check"), CAP.check, out);
-  checkOneLineText(RULE, failure.reason, jsonPointer("failures", k, "reason"), CAP.check, out);
-  if (isObject(failure.evidence)) {
-    checkOneLineText(
-      RULE,
-      failure.evidence.cmd,
-      jsonPointer("failures", k, "evidence", "cmd"),
-      CAP.evidence,
-      out,
-    );
-    checkOneLineText(
-      RULE,
-      failure.evidence.excerpt,
-      jsonPointer("failures", k, "evidence", "excerpt"),
-      CAP.evidence,
-      out,
-    );
+  const { check, reason } = failure;
+  if (!isFineOneLineText(check, CAP.check)) {
+    checkOneLineText(RULE, check, jsonPointer("failures", k, "check"), CAP.check, out);
+  }
+  if (!isFineOneLineText(reason, CAP.check)) {
+    checkOneLineText(RULE, reason, jsonPointer("failures", k, "reason"), CAP.check, out);
+  }
+  const evidence = failure.evidence;
+  if (isObject(evidence)) {
+    const { cmd, excerpt } = evidence;
+    if (!isFineOneLineText(cmd, CAP.evidence)) {
+      checkOneLineText(RULE, cmd, jsonPointer("failures", k, "evidence", "cmd"), CAP.evidence, out);
+    }
+    if (!isFineOneLineText(excerpt, CAP.evidence)) {
+      checkOneLineText(
+        RULE,
+        excerpt,
+        jsonPointer("failures", k, "evidence", "excerpt"),
+        CAP.evidence,
+        out,
+      );
+    }
   }
 }

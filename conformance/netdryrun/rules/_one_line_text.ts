@@ -4,6 +4,17 @@ import { codePointLength, LINE_BREAK, uPlus } from "../_text.ts";
 import { excerpt, finding } from "./_finding.ts";
 
 /**
+ * Whether `checkOneLineText` would report nothing on `value` with this cap: anything but a
+ * string, or one line, well formed, within the cap. Lets callers build the path only when a
+ * finding is due.
+ */
+export function isFineOneLineText(value: unknown, cap: number): boolean {
+  if (typeof value !== "string") return true;
+  return !LINE_BREAK.test(value) && value.isWellFormed() &&
+    (value.length <= cap || codePointLength(value) <= cap);
+}
+
+/**
  * Report a string `value` at `path` under `ruleId` when it has a line break, a lone surrogate
  * or more than `cap` code points (in that order); anything but a string passes.
  */

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import type { Finding } from "../../../src/core/types.ts";
-import { checkOneLineText } from "./_one_line_text.ts";
+import { checkOneLineText, isFineOneLineText } from "./_one_line_text.ts";
 
 const check = (value: unknown, cap = 5, ruleId = "NDR-LAB-TEXT") => {
   const out: Finding[] = [];
@@ -43,4 +44,26 @@ Deno.test("one-line text: the cap counts code points, and only strings are judge
 Deno.test("one-line text: a long text is cut in the finding", () => {
   const [f] = check("\n" + "x".repeat(200), 1000);
   assert.equal(f.actual, "\n" + "x".repeat(79) + "…");
+});
+
+Deno.test("one-line text: isFineOneLineText is true exactly when the check finds nothing", () => {
+  const text = fc.oneof(
+    fc.string({ unit: "binary", maxLength: 12 }),
+    fc.string({
+      unit: fc.constantFrom("a", "\n", "\u2028", "\ud800", "\udc00", "😀"),
+      maxLength: 12,
+    }),
+  );
+  let fine = 0;
+  fc.assert(
+    fc.property(fc.oneof(text, fc.anything()), fc.integer({ min: 1, max: 10 }), (value, cap) => {
+      const expected = check(value, cap).length === 0;
+      if (expected && typeof value === "string") fine++;
+      assert.equal(isFineOneLineText(value, cap), expected);
+    }),
+    { seed: 14, numRuns: 3000 },
+  );
+  assert.ok(fine > 100);
+  assert.equal(isFineOneLineText("😀😀", 2), true);
+  assert.equal(isFineOneLineText("😀😀😀", 2), false);
 });

@@ -18,7 +18,7 @@ export function notRelative(key: string): string | undefined {
     ? "starts with ~ (not read by the server)"
     : key.includes("${")
     ? "names a ${VAR} (not read by the server)"
-    : URL_LIKE.test(key)
+    : key.includes("://") && URL_LIKE.test(key)
     ? "is a URL (not read by the server)"
     : undefined;
 }
