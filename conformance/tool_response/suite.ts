@@ -1,11 +1,18 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
 import fc from "fast-check";
-import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
+import type {
+  Case,
+  CaseOptions,
+  CaseStream,
+  Evaluation,
+  Invoke,
+  Suite,
+} from "../../src/core/types.ts";
 import { deviceOutputArbitrary, humanTextArbitrary } from "./arbitraries.ts";
 import type { DeviceCommandCall } from "./producer.ts";
 import { checkToolResponse, toolResponseProfile } from "./profile.ts";
 import type { Arbitrary } from "../../src/core/arbitrary.ts";
-import { coveringGeneratedCases } from "../_class_cover.ts";
+import { coveringGeneratedCaseStream } from "../_class_cover.ts";
 import { toolResponseClasses, toolResponseClassesOf } from "./classes.ts";
 
 /** One tool invocation a target supplies in its config. */
@@ -100,18 +107,21 @@ export const toolResponseSuite: Suite = {
   profile: toolResponseProfile,
   optionsSchema,
   classes: toolResponseClasses,
-  cases(options: CaseOptions): Case[] {
+  caseStream(options: CaseOptions): CaseStream {
     const invocations = options.options.invocations as
       | (ToolInvocation & { description?: string })[]
       | undefined;
     if (invocations) {
-      return invocations.map((inv, i) => ({
-        id: `invocation-${i}`,
-        description: inv.description ?? `call ${inv.name}`,
-        input: { name: inv.name, arguments: inv.arguments ?? {} },
-      }));
+      return {
+        expected: invocations.length,
+        cases: invocations.map((inv, i) => ({
+          id: `invocation-${i}`,
+          description: inv.description ?? `call ${inv.name}`,
+          input: { name: inv.name, arguments: inv.arguments ?? {} },
+        })),
+      };
     }
-    return coveringGeneratedCases(
+    const cases = coveringGeneratedCaseStream(
       deviceCommandCallArbitrary(),
       toolResponseClassesOf,
       toolResponseClasses,
@@ -125,6 +135,10 @@ export const toolResponseSuite: Suite = {
         input: call,
       }),
     );
+    return { expected: options.runs, cases };
+  },
+  cases(options: CaseOptions): Case[] {
+    return [...(toolResponseSuite.caseStream!(options) as { cases: Iterable<Case> }).cases];
   },
   async evaluate(testCase: Case, invoke: Invoke): Promise<Evaluation> {
     const reply = await invoke({ operation: "call_tool", input: testCase.input });

@@ -129,6 +129,16 @@ export interface ShrinkOptions {
   timeMs?: number;
 }
 
+/** The cases at positions `index` modulo `count`, one at a time. */
+async function* shardOf(
+  cases: Iterable<Case> | AsyncIterable<Case>,
+  index: number,
+  count: number,
+): AsyncGenerator<Case> {
+  let i = 0;
+  for await (const c of cases) if (i++ % count === index) yield c;
+}
+
 class HarnessFault extends Error {
   constructor(message: string, readonly stderr?: string) {
     super(message);
@@ -244,9 +254,14 @@ export async function runSuite(
     };
   }
 
-  let cases: Case[];
+  let source: { expected: number; cases: Iterable<Case> | AsyncIterable<Case> };
   try {
-    cases = await suite.cases(caseOptions);
+    source = suite.caseStream
+      ? await suite.caseStream(caseOptions)
+      : await Promise.resolve(suite.cases(caseOptions)).then((list) => ({
+        expected: list.length,
+        cases: list,
+      }));
   } catch (error) {
     await adapter.close().catch(() => {});
     return {
@@ -259,22 +274,31 @@ export async function runSuite(
       startError: `The suite could not make its cases: ${messageOf(error)}`,
     };
   }
+  let cases: Iterable<Case> | AsyncIterable<Case> = source.cases;
+  let expected = source.expected;
   if (options.caseIds) {
+    // A replay: keep only the wanted cases and the bases of wanted shrunk cases.
     const wanted = new Set(options.caseIds);
+    const bases = new Set(options.caseIds.map((id) => id.replace(/~shrunk-.*$/, "")));
+    const kept: Case[] = [];
+    for await (const c of cases) if (wanted.has(c.id) || bases.has(c.id)) kept.push(c);
     const shrunk = options.caseIds.flatMap((id) => {
-      if (cases.some((c) => c.id === id)) return [];
-      const found = resolveShrunkCase(cases, id);
+      if (kept.some((c) => c.id === id)) return [];
+      const found = resolveShrunkCase(kept, id);
       return found ? [found] : [];
     });
-    cases = [...cases.filter((c) => wanted.has(c.id)), ...shrunk];
+    const chosen = [...kept.filter((c) => wanted.has(c.id)), ...shrunk];
+    cases = chosen;
+    expected = chosen.length;
   }
   if (options.shard) {
     const { index, count } = options.shard;
-    cases = cases.filter((_, i) => i % count === index);
+    cases = shardOf(cases, index, count);
+    expected = Math.max(0, Math.ceil((expected - index) / count));
   }
-  options.onStart?.(cases.length);
+  options.onStart?.(expected);
 
-  const results: CaseReport[] = new Array(cases.length);
+  const results: CaseReport[] = [];
   const timeoutMs = options.caseTimeoutMs ?? 10_000;
   const maxEvidenceBytes = options.maxEvidenceBytes ?? MAX_EVIDENCE_BYTES;
 
@@ -450,17 +474,29 @@ export async function runSuite(
     return report;
   };
 
+  // The workers pull the cases one at a time: a case is dropped once it has run.
+  const iterator = Symbol.asyncIterator in cases
+    ? cases[Symbol.asyncIterator]()
+    : (cases as Iterable<Case>)[Symbol.iterator]();
   let next = 0;
+  let pulling: Promise<unknown> = Promise.resolve();
+  const pull = (): Promise<{ index: number; c: Case } | undefined> => {
+    const got = pulling.then(async () => {
+      const step = await iterator.next();
+      return step.done ? undefined : { index: next++, c: step.value };
+    });
+    pulling = got.catch(() => {});
+    return got;
+  };
   const worker = async () => {
-    while (next < cases.length) {
-      const index = next++;
-      results[index] = await runOne(cases[index]);
-      options.onCase?.(results[index]);
+    for (let item = await pull(); item; item = await pull()) {
+      results[item.index] = await runOne(item.c);
+      options.onCase?.(results[item.index]);
     }
   };
   try {
     await Promise.all(
-      Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 8, cases.length)) }, worker),
+      Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker),
     );
   } finally {
     await adapter.close().catch(() => {});

@@ -368,12 +368,26 @@ export interface Suite {
   /** The cases to run, deterministic for a seed. */
   cases(options: CaseOptions): Case[] | Promise<Case[]>;
   /**
+   * The same cases as `cases`, in the same order, one at a time: the runner uses it, when
+   * present, so that a long run does not hold every case (and its generator state) at once.
+   * `expected` is how many cases the stream is expected to give (for progress output).
+   */
+  caseStream?(options: CaseOptions): CaseStream | Promise<CaseStream>;
+  /**
    * Run one case through `invoke` and judge what came back.
    *
    * @throws {CaseSkipped} When the case cannot run against this target (reported skipped).
    * @throws {Error} Otherwise only on a bug of the suite itself; the runner reports it as errored.
    */
   evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation>;
+}
+
+/** The cases of a suite one at a time (see `Suite.caseStream`). */
+export interface CaseStream {
+  /** How many cases the stream is expected to give (a hint for progress output). */
+  expected: number;
+  /** The cases, in order. */
+  cases: Iterable<Case> | AsyncIterable<Case>;
 }
 
 /** The outcome of one case. */
