@@ -33,6 +33,7 @@ import { displayReport } from "./_baseline_view.ts";
 import { renderHtml } from "../src/report/render_html.ts";
 import { renderBadge } from "../src/report/render_badge.ts";
 import { sha256Hex } from "./_sha256.ts";
+import { openCaseLog } from "./_case_log.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
@@ -55,7 +56,8 @@ Usage: deno task conform [options]
   --max-shrinks N   smaller candidates run per failed generated case (default 100; shrinking
                     also stops after 10 s per case)
   --format F        what to print: text (default), json, junit, markdown
-  --report FILE     also write the JSON report to FILE
+  --report FILE     also write the JSON report to FILE, and each case to FILE's .cases.jsonl
+                    sibling as it finishes (a killed run leaves those lines)
   --junit FILE      also write JUnit XML to FILE
   --markdown FILE   also write a Markdown certificate to FILE
   --strict          SHOULD findings fail too (exit 1), not only MUST findings
@@ -407,6 +409,9 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       }`,
     );
   }
+  // With --report FILE, every case is appended to FILE's ".cases.jsonl" sibling as it finishes
+  // (one JSON line each, written at once), so a killed run still leaves a readable record.
+  const caseLog = v.report ? openCaseLog(v.report) : undefined;
   const started = performance.now();
   const report: Report = await runConformance(targets, {
     seed,
@@ -418,7 +423,12 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     shard,
     shrink: v["no-shrink"] ? false : { ...(maxShrinks !== undefined ? { maxShrinks } : {}) },
     onStart: progress ? (t, p, total) => progress.start(t, p, total) : undefined,
-    onCase: progress ? (_t, _p, c) => progress.case(c) : undefined,
+    onCase: progress || caseLog
+      ? (t, p, c) => {
+        caseLog?.write(t, p, c);
+        progress?.case(c);
+      }
+      : undefined,
     onSuite: (s) => {
       progress?.end();
       if (quiet) return;
@@ -429,6 +439,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       );
     },
   });
+  caseLog?.close();
   const elapsed = ((performance.now() - started) / 1000).toFixed(1);
   if (v.case && report.suites.every((s) => s.cases.length === 0 && !s.startError)) {
     io.err(
