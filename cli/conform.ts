@@ -23,7 +23,7 @@ import { escapeText } from "../src/report/escape_text.ts";
 import { adapterKinds } from "./adapter_kinds.ts";
 import { ConfigError, type ConformConfig, loadConfig } from "./load_config.ts";
 import { replayCommand } from "./replay_command.ts";
-import { reportJson } from "./report_json.ts";
+import { reportJsonChunks } from "./report_json.ts";
 import { rulesCommand } from "./rules_command.ts";
 import { mergeMain } from "./merge_command.ts";
 import { Progress } from "./progress.ts";
@@ -32,7 +32,7 @@ import { baselineOfRun, writeBaseline } from "./update_baseline.ts";
 import { displayReport } from "./_baseline_view.ts";
 import { renderHtml } from "../src/report/render_html.ts";
 import { renderBadge } from "../src/report/render_badge.ts";
-import { sha256Hex } from "./_sha256.ts";
+import { sha256OfChunks, writeChunks, writeChunksToFile } from "./_write_chunks.ts";
 import { openCaseLog } from "./_case_log.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
@@ -472,8 +472,12 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     : undefined;
   const judged = baseline?.report ?? report;
   const shown = baseline ? displayReport(baseline) : report;
-  const json = reportJson(judged, replay, baseline);
-  if (v.report) await Deno.writeTextFile(v.report, json + "\n");
+  // The JSON report is written in pieces, one case at a time, never as one string.
+  const jsonPieces = function* () {
+    yield* reportJsonChunks(judged, replay, baseline);
+    yield "\n";
+  };
+  if (v.report) writeChunksToFile(v.report, jsonPieces());
   if (v.junit) await Deno.writeTextFile(v.junit, renderJunit(shown, { replay }));
   if (v.markdown) await Deno.writeTextFile(v.markdown, renderMarkdown(shown, { replay }));
   if (v.html) {
@@ -481,14 +485,16 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       v.html,
       renderHtml(shown, {
         replay,
-        reportSha256: await sha256Hex(json + "\n"),
+        reportSha256: sha256OfChunks(jsonPieces()),
         baseline: baseline ? { expected: baseline.expected, stale: baseline.stale } : undefined,
       }),
     );
   }
   if (v.badge) await Deno.writeTextFile(v.badge, renderBadge(shown));
-  if (format === "json") io.out(json);
-  else if (format === "junit") io.out(renderJunit(shown, { replay }));
+  if (format === "json") {
+    if (io === defaultIo) writeChunks(Deno.stdout, jsonPieces());
+    else io.out([...reportJsonChunks(judged, replay, baseline)].join(""));
+  } else if (format === "junit") io.out(renderJunit(shown, { replay }));
   else if (format === "markdown") io.out(renderMarkdown(shown, { replay }));
   else {
     io.out(

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import type { Arbitrary } from "../src/core/arbitrary.ts";
 import type { Case, InputClass } from "../src/core/types.ts";
-import { generatedCaseStream, generatedCases } from "../src/core/generated_cases.ts";
+import { generatedCases, generatedCaseStream } from "../src/core/generated_cases.ts";
 
 /** One drawn value, the classes it hits, and whether it was drawn for a missed class. */
 export interface ClassedDraw<T> {
