@@ -1,14 +1,7 @@
 import { generatedCaseStream } from "../../src/core/generated_cases.ts";
 import fc from "fast-check";
 import { loadFixtures } from "../../src/core/fixtures.ts";
-import type {
-  Case,
-  CaseOptions,
-  CaseStream,
-  Evaluation,
-  Invoke,
-  Suite,
-} from "../../src/core/types.ts";
+import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { isObject } from "./_json.ts";
 import { rulesExercised } from "./_exercised.ts";
 import { type NormalizerInput, normalizerInputArbitrary } from "./arbitraries.ts";
@@ -192,7 +185,7 @@ export const normalizerSuite: Suite = {
   profile: normalizerProfile,
   optionsSchema,
   classes: normalizerClasses.map(({ id, description }) => ({ id, description })),
-  async caseStream(options: CaseOptions): Promise<CaseStream> {
+  async caseStream(options: CaseOptions): Promise<{ expected: number; cases: Iterable<Case> }> {
     // Weighted sampling: one draw in five from the declared classes, on purpose.
     const drawn = fc.oneof(
       { weight: 4, arbitrary: normalizerInputArbitrary().map((input) => ({ input, klass: "" })) },

@@ -1,13 +1,6 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
 import fc from "fast-check";
-import type {
-  Case,
-  CaseOptions,
-  CaseStream,
-  Evaluation,
-  Invoke,
-  Suite,
-} from "../../src/core/types.ts";
+import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { deviceOutputArbitrary, humanTextArbitrary } from "./arbitraries.ts";
 import type { DeviceCommandCall } from "./producer.ts";
 import { checkToolResponse, toolResponseProfile } from "./profile.ts";
@@ -107,7 +100,7 @@ export const toolResponseSuite: Suite = {
   profile: toolResponseProfile,
   optionsSchema,
   classes: toolResponseClasses,
-  caseStream(options: CaseOptions): CaseStream {
+  caseStream(options: CaseOptions): { expected: number; cases: Iterable<Case> } {
     const invocations = options.options.invocations as
       | (ToolInvocation & { description?: string })[]
       | undefined;

@@ -5,6 +5,7 @@ import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
 import { resolveShrunkCase } from "./_shrunk_case.ts";
 import { boundSubject, replyData, sizeOf } from "./_case_evidence.ts";
 import { CoverageCounter } from "./coverage_counter.ts";
+import { shardOf } from "./_shard_of.ts";
 import type {
   Adapter,
   Case,
@@ -129,16 +130,6 @@ export interface ShrinkOptions {
   timeMs?: number;
 }
 
-/** The cases at positions `index` modulo `count`, one at a time. */
-async function* shardOf(
-  cases: Iterable<Case> | AsyncIterable<Case>,
-  index: number,
-  count: number,
-): AsyncGenerator<Case> {
-  let i = 0;
-  for await (const c of cases) if (i++ % count === index) yield c;
-}
-
 class HarnessFault extends Error {
   constructor(message: string, readonly stderr?: string) {
     super(message);
@@ -256,12 +247,8 @@ export async function runSuite(
 
   let source: { expected: number; cases: Iterable<Case> | AsyncIterable<Case> };
   try {
-    source = suite.caseStream
-      ? await suite.caseStream(caseOptions)
-      : await Promise.resolve(suite.cases(caseOptions)).then((list) => ({
-        expected: list.length,
-        cases: list,
-      }));
+    const list = suite.caseStream ? undefined : await suite.cases(caseOptions);
+    source = list ? { expected: list.length, cases: list } : await suite.caseStream!(caseOptions);
   } catch (error) {
     await adapter.close().catch(() => {});
     return {
@@ -287,9 +274,8 @@ export async function runSuite(
       const found = resolveShrunkCase(kept, id);
       return found ? [found] : [];
     });
-    const chosen = [...kept.filter((c) => wanted.has(c.id)), ...shrunk];
-    cases = chosen;
-    expected = chosen.length;
+    cases = [...kept.filter((c) => wanted.has(c.id)), ...shrunk];
+    expected = kept.filter((c) => wanted.has(c.id)).length + shrunk.length;
   }
   if (options.shard) {
     const { index, count } = options.shard;
@@ -481,12 +467,9 @@ export async function runSuite(
   let next = 0;
   let pulling: Promise<unknown> = Promise.resolve();
   const pull = (): Promise<{ index: number; c: Case } | undefined> => {
-    const got = pulling.then(async () => {
-      const step = await iterator.next();
-      return step.done ? undefined : { index: next++, c: step.value };
-    });
-    pulling = got.catch(() => {});
-    return got;
+    const got = pulling.then(() => iterator.next())
+      .then((step) => step.done ? undefined : { index: next++, c: step.value });
+    return (pulling = got.catch(() => {})), got;
   };
   const worker = async () => {
     for (let item = await pull(); item; item = await pull()) {
@@ -495,9 +478,7 @@ export async function runSuite(
     }
   };
   try {
-    await Promise.all(
-      Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker),
-    );
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
   } finally {
     await adapter.close().catch(() => {});
   }

@@ -372,7 +372,9 @@ export interface Suite {
    * present, so that a long run does not hold every case (and its generator state) at once.
    * `expected` is how many cases the stream is expected to give (for progress output).
    */
-  caseStream?(options: CaseOptions): CaseStream | Promise<CaseStream>;
+  caseStream?(options: CaseOptions):
+    | { expected: number; cases: Iterable<Case> | AsyncIterable<Case> }
+    | Promise<{ expected: number; cases: Iterable<Case> | AsyncIterable<Case> }>;
   /**
    * Run one case through `invoke` and judge what came back.
    *
@@ -380,14 +382,6 @@ export interface Suite {
    * @throws {Error} Otherwise only on a bug of the suite itself; the runner reports it as errored.
    */
   evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation>;
-}
-
-/** The cases of a suite one at a time (see `Suite.caseStream`). */
-export interface CaseStream {
-  /** How many cases the stream is expected to give (a hint for progress output). */
-  expected: number;
-  /** The cases, in order. */
-  cases: Iterable<Case> | AsyncIterable<Case>;
 }
 
 /** The outcome of one case. */
