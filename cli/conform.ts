@@ -8,8 +8,8 @@
  * @module
  */
 import { withUserCases } from "../src/core/with_user_cases.ts";
-import { dirname } from "node:path";
 import { parseArgs } from "node:util";
+import { baselineLines, prepareOutput } from "./_conform_output.ts";
 import { embeddedTargets, profiles, suites, targetProfiles } from "./registry.ts";
 import { checkMain } from "./check_command.ts";
 import { promoteMain } from "./promote_command.ts";
@@ -23,16 +23,17 @@ import { escapeText } from "../src/report/escape_text.ts";
 import { adapterKinds } from "./adapter_kinds.ts";
 import { ConfigError, type ConformConfig, loadConfig } from "./load_config.ts";
 import { replayCommand } from "./replay_command.ts";
-import { reportJson } from "./report_json.ts";
+import { reportJsonChunks } from "./report_json.ts";
 import { rulesCommand } from "./rules_command.ts";
 import { mergeMain } from "./merge_command.ts";
 import { Progress } from "./progress.ts";
-import { applyBaseline, type BaselineEntry, type BaselineResult } from "./apply_baseline.ts";
+import { applyBaseline, type BaselineEntry } from "./apply_baseline.ts";
 import { baselineOfRun, writeBaseline } from "./update_baseline.ts";
 import { displayReport } from "./_baseline_view.ts";
 import { renderHtml } from "../src/report/render_html.ts";
 import { renderBadge } from "../src/report/render_badge.ts";
-import { sha256Hex } from "./_sha256.ts";
+import { sha256OfChunks, writeChunks, writeChunksToFile } from "./_write_chunks.ts";
+import { openCaseLog } from "./_case_log.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
@@ -55,7 +56,8 @@ Usage: deno task conform [options]
   --max-shrinks N   smaller candidates run per failed generated case (default 100; shrinking
                     also stops after 10 s per case)
   --format F        what to print: text (default), json, junit, markdown
-  --report FILE     also write the JSON report to FILE
+  --report FILE     also write the JSON report to FILE, and each case to FILE's .cases.jsonl
+                    sibling as it finishes (a killed run leaves those lines)
   --junit FILE      also write JUnit XML to FILE
   --markdown FILE   also write a Markdown certificate to FILE
   --strict          SHOULD findings fail too (exit 1), not only MUST findings
@@ -127,39 +129,6 @@ function parseShard(raw: string | undefined): Shard | undefined {
   return { index: Number(m[1]) - 1, count: Number(m[2]) };
 }
 
-function baselineLines(result: BaselineResult): string[] {
-  const lines: string[] = [];
-  if (result.expected.length > 0) {
-    lines.push(`Baseline: ${result.expected.length} expected failure(s), reported as expected:`);
-    const byRule = new Map<string, number>();
-    for (const e of result.expected) {
-      const k = `${e.target} · ${e.rules.join(", ")}: ${e.reason}${e.issue ? ` (${e.issue})` : ""}`;
-      byRule.set(k, (byRule.get(k) ?? 0) + 1);
-    }
-    for (const [k, n] of byRule) lines.push(`  ${n} × ${escapeText(k, { maxLength: 300 })}`);
-  }
-  if (result.stale.length > 0) {
-    lines.push(
-      `Baseline: ${result.stale.length} stale entr${
-        result.stale.length === 1 ? "y" : "ies"
-      } (the failure no longer happens: remove it, or run --update-baseline); the run fails:`,
-    );
-    for (const e of result.stale) {
-      lines.push(
-        `  ${escapeText(e.target, { maxLength: 80 })} · ${escapeText(e.rule, { maxLength: 80 })}${
-          e.cases
-            ? ` (cases ${e.cases.map((c) => escapeText(c, { maxLength: 80 })).join(", ")})`
-            : ""
-        }: ${escapeText(e.reason, { maxLength: 300 })}`,
-      );
-    }
-  }
-  if (!result.staleJudged) {
-    lines.push("Baseline: stale entries not judged (a run with --case or --shard)");
-  }
-  return lines;
-}
-
 class UsageError extends Error {}
 
 function intFlag(name: string, raw: string | undefined, min: number, max: number) {
@@ -168,23 +137,6 @@ function intFlag(name: string, raw: string | undefined, min: number, max: number
     throw new UsageError(`--${name} "${raw}" is not an integer from ${min} to ${max}`);
   }
   return Number(raw);
-}
-
-/**
- * Make sure an output file can be written before the run: its folder is created, and the
- * file is opened for writing (created empty when missing). Returns the problem, if any.
- */
-async function prepareOutput(path: string): Promise<string | undefined> {
-  try {
-    const dir = dirname(path);
-    if (dir && dir !== ".") await Deno.mkdir(dir, { recursive: true });
-    const file = await Deno.open(path, { write: true, create: true });
-    file.close();
-    if ((await Deno.stat(path)).isDirectory) return "it is a folder";
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
 }
 
 function suiteFor(id: string): Suite {
@@ -407,6 +359,9 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       }`,
     );
   }
+  // With --report FILE, every case is appended to FILE's ".cases.jsonl" sibling as it finishes
+  // (one JSON line each, written at once), so a killed run still leaves a readable record.
+  const caseLog = v.report ? openCaseLog(v.report) : undefined;
   const started = performance.now();
   const report: Report = await runConformance(targets, {
     seed,
@@ -418,7 +373,12 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     shard,
     shrink: v["no-shrink"] ? false : { ...(maxShrinks !== undefined ? { maxShrinks } : {}) },
     onStart: progress ? (t, p, total) => progress.start(t, p, total) : undefined,
-    onCase: progress ? (_t, _p, c) => progress.case(c) : undefined,
+    onCase: progress || caseLog
+      ? (t, p, c) => {
+        caseLog?.write(t, p, c);
+        progress?.case(c);
+      }
+      : undefined,
     onSuite: (s) => {
       progress?.end();
       if (quiet) return;
@@ -429,6 +389,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       );
     },
   });
+  caseLog?.close();
   const elapsed = ((performance.now() - started) / 1000).toFixed(1);
   if (v.case && report.suites.every((s) => s.cases.length === 0 && !s.startError)) {
     io.err(
@@ -461,9 +422,12 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     : undefined;
   const judged = baseline?.report ?? report;
   const shown = baseline ? displayReport(baseline) : report;
-  let jsonText: string | undefined; // stringified only when asked for (not in text mode)
-  const json = () => jsonText ??= reportJson(judged, replay, baseline);
-  if (v.report) await Deno.writeTextFile(v.report, json() + "\n");
+  // The JSON report is written in pieces, one case at a time, never as one string.
+  const jsonPieces = function* () {
+    yield* reportJsonChunks(judged, replay, baseline);
+    yield "\n";
+  };
+  if (v.report) writeChunksToFile(v.report, jsonPieces());
   if (v.junit) await Deno.writeTextFile(v.junit, renderJunit(shown, { replay }));
   if (v.markdown) await Deno.writeTextFile(v.markdown, renderMarkdown(shown, { replay }));
   if (v.html) {
@@ -471,14 +435,16 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       v.html,
       renderHtml(shown, {
         replay,
-        reportSha256: await sha256Hex(json() + "\n"),
+        reportSha256: sha256OfChunks(jsonPieces()),
         baseline: baseline ? { expected: baseline.expected, stale: baseline.stale } : undefined,
       }),
     );
   }
   if (v.badge) await Deno.writeTextFile(v.badge, renderBadge(shown));
-  if (format === "json") io.out(json());
-  else if (format === "junit") io.out(renderJunit(shown, { replay }));
+  if (format === "json") {
+    if (io === defaultIo) writeChunks(Deno.stdout, jsonPieces());
+    else io.out([...reportJsonChunks(judged, replay, baseline)].join(""));
+  } else if (format === "junit") io.out(renderJunit(shown, { replay }));
   else if (format === "markdown") io.out(renderMarkdown(shown, { replay }));
   else {
     const lines = [renderText(shown, { verbose: v.verbose, replay })];

@@ -95,18 +95,93 @@ export function reportJson(
   replay: (data: ReplayData) => string,
   baseline?: BaselineResult,
 ): string {
-  const view: Record<string, unknown> = {
+  return [...reportJsonChunks(report, replay, baseline)].join("");
+}
+
+/** Indentation of a case's lines in the report (`suites[i].cases[j]`, two spaces a level). */
+const CASE_INDENT = " ".repeat(8);
+
+/**
+ * The text of {@linkcode reportJson} in pieces, one case at a time, so that a large report is
+ * written without being held as one string: the report without its cases, cut where each
+ * suite's cases go, and each case rendered on its own at its depth. The pieces joined are
+ * `reportJson`'s text, byte for byte.
+ *
+ * @example The pieces make the report
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reportJson, reportJsonChunks } from "./report_json.ts";
+ *
+ * const report = {
+ *   kit: { name: "netconform", version: "0.1.0" },
+ *   seed: 1,
+ *   timestamp: "2026-01-01T00:00:00.000Z",
+ *   verdict: "conformant" as const,
+ *   suites: [{
+ *     target: "t",
+ *     adapter: "in-process",
+ *     profile: "p/v1",
+ *     seed: 1,
+ *     runs: 2,
+ *     rules: [],
+ *     cases: [
+ *       { id: "a", description: "d", outcome: "passed" as const, findings: [] },
+ *       { id: "b", description: "e", outcome: "passed" as const, findings: [] },
+ *     ],
+ *     counts: { passed: 2, failed: 0, skipped: 0, errored: 0 },
+ *     verdict: "conformant" as const,
+ *   }],
+ * };
+ * const replay = (d: { caseId: string }) => `replay ${d.caseId}`;
+ * assert.equal([...reportJsonChunks(report, replay)].join(""), reportJson(report, replay));
+ * ```
+ *
+ * @param report The run's report.
+ * @param replay Renders a case's replay command from its replay data.
+ * @param baseline The run judged with the targets' baselines (see {@linkcode reportJson}).
+ * @returns The pieces of the JSON text, in order.
+ * @throws {TypeError} When a case has an outcome the CLI does not know.
+ */
+export function* reportJsonChunks(
+  report: Report,
+  replay: (data: ReplayData) => string,
+  baseline?: BaselineResult,
+): Generator<string> {
+  const marker = `netconform-cases-${crypto.randomUUID()}`;
+  const skeleton: Record<string, unknown> = {
     ...report,
-    suites: report.suites.map((s) => ({
-      ...s,
-      cases: s.cases.map((c) =>
-        caseView(
-          c,
-          replay({ target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(c) }),
-        )
-      ),
-    })),
+    suites: report.suites.map((s) => ({ ...s, cases: [] })),
   };
-  if (baseline) annotateView(view, baseline);
-  return renderJson(view);
+  if (baseline) annotateView(skeleton, baseline);
+  for (const [i, s] of (skeleton.suites as Record<string, unknown>[]).entries()) {
+    if (report.suites[i].cases.length > 0) s.cases = `${marker}-${i}`;
+  }
+  const expected = baseline
+    ? new Map(baseline.expected.map((e) => [JSON.stringify([e.target, e.profile, e.caseId]), e]))
+    : undefined;
+  const parts = renderJson(skeleton).split(new RegExp(`"${marker}-(\\d+)"`));
+  yield parts[0];
+  for (let k = 1; k < parts.length; k += 2) {
+    const s = report.suites[Number(parts[k])];
+    yield "[";
+    for (const [j, c] of s.cases.entries()) {
+      const view = caseView(
+        c,
+        replay({ target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(c) }),
+      );
+      const e = expected?.get(JSON.stringify([s.target, s.profile, c.id]));
+      if (e) {
+        view.expected = {
+          rules: e.rules,
+          reason: e.reason,
+          ...(e.issue ? { issue: e.issue } : {}),
+        };
+      }
+      yield `${j > 0 ? "," : ""}\n${CASE_INDENT}${
+        renderJson(view).replaceAll("\n", `\n${CASE_INDENT}`)
+      }`;
+    }
+    yield `\n${CASE_INDENT.slice(2)}]`;
+    yield parts[k + 1];
+  }
 }

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import type { Arbitrary } from "../src/core/arbitrary.ts";
 import type { Case, InputClass } from "../src/core/types.ts";
-import { generatedCases } from "../src/core/generated_cases.ts";
+import { generatedCases, generatedCaseStream } from "../src/core/generated_cases.ts";
 
 /** One drawn value, the classes it hits, and whether it was drawn for a missed class. */
 export interface ClassedDraw<T> {
@@ -98,4 +98,51 @@ export function coveringGeneratedCases<T>(
     if (found.size === missed.length) break;
   }
   return [...base, ...missed.flatMap((id) => found.get(id) ?? [])];
+}
+
+/**
+ * The cases of {@linkcode coveringGeneratedCases}, one at a time (see `generatedCaseStream`):
+ * the `runs` generated cases, then the guaranteed ones for the classes they missed. Only the
+ * ids of the classes hit are kept while the cases go by.
+ */
+export function coveringGeneratedCaseStream<T>(
+  arbitrary: Arbitrary<T>,
+  classify: (value: T) => string[],
+  classes: readonly InputClass[],
+  options: { readonly seed: number; readonly runs: number },
+  make: (value: T, index: number) => Omit<Case, "id" | "shrink" | "classes">,
+): Iterable<Case> {
+  const base = generatedCaseStream(arbitrary, options, (value, i) => ({
+    ...make(value, i),
+    classes: classify(value),
+  }));
+  return {
+    *[Symbol.iterator]() {
+      const hit = new Set<string>();
+      for (const c of base) {
+        for (const k of c.classes ?? []) hit.add(k);
+        yield c;
+      }
+      const missed = classes.filter((c) => !hit.has(c.id)).map((c) => c.id);
+      if (missed.length === 0) return;
+      const found = new Map<string, Case>();
+      const more = fc.sample(arbitrary, {
+        seed: (options.seed ^ 0x5bd1e995) | 0,
+        numRuns: MAX_EXTRA_DRAWS,
+      });
+      for (const [i, value] of more.entries()) {
+        const of = classify(value);
+        const wanted = missed.find((id) => !found.has(id) && of.includes(id));
+        if (wanted) {
+          found.set(wanted, {
+            ...make(value, options.runs + i),
+            id: `class:${wanted}`,
+            classes: of,
+          });
+        }
+        if (found.size === missed.length) break;
+      }
+      yield* missed.flatMap((id) => found.get(id) ?? []);
+    },
+  };
 }

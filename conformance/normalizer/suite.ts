@@ -1,4 +1,4 @@
-import { generatedCases } from "../../src/core/generated_cases.ts";
+import { generatedCaseStream } from "../../src/core/generated_cases.ts";
 import fc from "fast-check";
 import { loadFixtures } from "../../src/core/fixtures.ts";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
@@ -185,7 +185,7 @@ export const normalizerSuite: Suite = {
   profile: normalizerProfile,
   optionsSchema,
   classes: normalizerClasses.map(({ id, description }) => ({ id, description })),
-  async cases(options: CaseOptions): Promise<Case[]> {
+  async caseStream(options: CaseOptions): Promise<{ expected: number; cases: Iterable<Case> }> {
     // Weighted sampling: one draw in five from the declared classes, on purpose.
     const drawn = fc.oneof(
       { weight: 4, arbitrary: normalizerInputArbitrary().map((input) => ({ input, klass: "" })) },
@@ -196,7 +196,7 @@ export const normalizerSuite: Suite = {
         ) => ({ input: { raw, tool_name }, klass })),
       },
     );
-    const generated = generatedCases(drawn, options, ({ input, klass }) => ({
+    const generated = generatedCaseStream(drawn, options, ({ input, klass }) => ({
       description: klass ? `${describeInput(input)} (class ${klass})` : describeInput(input),
       input,
       classes: [...(klass ? [klass] : []), ...typeClassesOf(input.raw)],
@@ -209,7 +209,19 @@ export const normalizerSuite: Suite = {
       classes: [k.id],
     }));
     const nasty = options.options.nasty === false ? [] : nastyCases();
-    return [...(await fixtureCases()), ...fieldCases(), ...nasty, ...guaranteed, ...generated];
+    const fixed = [...(await fixtureCases()), ...fieldCases(), ...nasty, ...guaranteed];
+    return {
+      expected: fixed.length + Math.max(0, options.runs),
+      cases: (function* () {
+        yield* fixed;
+        yield* generated;
+      })(),
+    };
+  },
+  async cases(options: CaseOptions): Promise<Case[]> {
+    const all: Case[] = [];
+    for await (const c of (await normalizerSuite.caseStream!(options)).cases) all.push(c);
+    return all;
   },
   async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
     const input = testCase.input as NormalizerInput;

@@ -5,7 +5,7 @@ import { deviceOutputArbitrary, humanTextArbitrary } from "./arbitraries.ts";
 import type { DeviceCommandCall } from "./producer.ts";
 import { checkToolResponse, toolResponseProfile } from "./profile.ts";
 import type { Arbitrary } from "../../src/core/arbitrary.ts";
-import { coveringGeneratedCases } from "../_class_cover.ts";
+import { coveringGeneratedCaseStream } from "../_class_cover.ts";
 import { toolResponseClasses, toolResponseClassesOf } from "./classes.ts";
 
 /** One tool invocation a target supplies in its config. */
@@ -100,18 +100,21 @@ export const toolResponseSuite: Suite = {
   profile: toolResponseProfile,
   optionsSchema,
   classes: toolResponseClasses,
-  cases(options: CaseOptions): Case[] {
+  caseStream(options: CaseOptions): { expected: number; cases: Iterable<Case> } {
     const invocations = options.options.invocations as
       | (ToolInvocation & { description?: string })[]
       | undefined;
     if (invocations) {
-      return invocations.map((inv, i) => ({
-        id: `invocation-${i}`,
-        description: inv.description ?? `call ${inv.name}`,
-        input: { name: inv.name, arguments: inv.arguments ?? {} },
-      }));
+      return {
+        expected: invocations.length,
+        cases: invocations.map((inv, i) => ({
+          id: `invocation-${i}`,
+          description: inv.description ?? `call ${inv.name}`,
+          input: { name: inv.name, arguments: inv.arguments ?? {} },
+        })),
+      };
     }
-    return coveringGeneratedCases(
+    const cases = coveringGeneratedCaseStream(
       deviceCommandCallArbitrary(),
       toolResponseClassesOf,
       toolResponseClasses,
@@ -125,6 +128,10 @@ export const toolResponseSuite: Suite = {
         input: call,
       }),
     );
+    return { expected: options.runs, cases };
+  },
+  cases(options: CaseOptions): Case[] {
+    return [...(toolResponseSuite.caseStream!(options) as { cases: Iterable<Case> }).cases];
   },
   async evaluate(testCase: Case, invoke: Invoke): Promise<Evaluation> {
     const reply = await invoke({ operation: "call_tool", input: testCase.input });

@@ -369,6 +369,14 @@ export interface Suite {
   /** The cases to run, deterministic for a seed. */
   cases(options: CaseOptions): Case[] | Promise<Case[]>;
   /**
+   * The same cases as `cases`, in the same order, one at a time: the runner uses it, when
+   * present, so that a long run does not hold every case (and its generator state) at once.
+   * `expected` is how many cases the stream is expected to give (for progress output).
+   */
+  caseStream?(options: CaseOptions):
+    | { expected: number; cases: Iterable<Case> | AsyncIterable<Case> }
+    | Promise<{ expected: number; cases: Iterable<Case> | AsyncIterable<Case> }>;
+  /**
    * Run one case through `invoke` and judge what came back.
    *
    * @throws {CaseSkipped} When the case cannot run against this target (reported skipped).

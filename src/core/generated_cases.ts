@@ -53,6 +53,92 @@ function toCase<T>(
   return testCase;
 }
 
+/** The mutable generator behind a `fc.Random` (fast-check keeps it in `internalRng`). */
+interface JumpingRng {
+  jump?(): void;
+}
+
+/** The bias fast-check gives run `index` (its `runIdToFrequency`). */
+function biasOf(index: number): number {
+  return 2 + ~~(Math.log(index + 1) * 0.4342944819032518);
+}
+
+/**
+ * The values `fc.sample(arbitrary, {seed, numRuns: runs})` draws, with their contexts, one at a
+ * time: the first through `fc.sample` itself (which gives the generator of the seed), each next
+ * one as fast-check's tosser draws it (jump the generator, draw from a clone, with the run's
+ * bias). Nothing is kept between draws.
+ */
+function* drawLazily<T>(arbitrary: fc.Arbitrary<T>, seed: number, runs: number) {
+  if (runs <= 0) return;
+  const recording = new Recording(arbitrary);
+  let start: fc.Random | undefined;
+  const capture = new (class extends Recording<T> {
+    override generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+      start ??= mrng.clone();
+      return recording.generate(mrng, biasFactor);
+    }
+  })(arbitrary);
+  fc.sample(capture, { seed, numRuns: 1 });
+  if (recording.drawn.length !== 1 || !start) {
+    throw new Error(`fast-check drew ${recording.drawn.length} values for 1 sample`);
+  }
+  yield recording.drawn[0];
+  recording.drawn.length = 0;
+  const rng = (start as unknown as { internalRng?: JumpingRng }).internalRng;
+  if (typeof rng?.jump !== "function") {
+    throw new Error("The fast-check random generator cannot jump: cases cannot be drawn lazily");
+  }
+  for (let i = 1; i < runs; i++) {
+    rng.jump();
+    yield arbitrary.generate(new fc.Random(rng as never), biasOf(i)) as FcValue;
+  }
+}
+
+/**
+ * The generated cases of a suite one at a time, as {@linkcode generatedCases} makes them (same
+ * values, ids and shrinkers), without holding them: each iteration draws them again from the
+ * seed, and a case is garbage once its consumer lets it go. Long runs use it so that memory does
+ * not grow with `runs`.
+ *
+ * @example The stream gives the cases of the list
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import fc from "fast-check";
+ * import { generatedCaseStream, generatedCases } from "./generated_cases.ts";
+ *
+ * const make = (n: number) => ({ description: `the number ${n}`, input: n });
+ * const options = { seed: 7, runs: 50 };
+ * assert.deepEqual(
+ *   [...generatedCaseStream(fc.nat(), options, make)],
+ *   generatedCases(fc.nat(), options, make),
+ * );
+ * ```
+ *
+ * @typeParam T The generated values.
+ * @param arbitrary The arbitrary of the values (any fast-check arbitrary).
+ * @param options The run's seed, and how many cases to generate.
+ * @param make Makes a case's description and input (and `required`) from a value and its index.
+ * @returns The cases, in order, drawn anew by each iteration.
+ * @throws {Error} When fast-check's generator cannot be driven lazily (another fast-check).
+ */
+export function generatedCaseStream<T>(
+  arbitrary: Arbitrary<T>,
+  options: { readonly seed: number; readonly runs: number },
+  make: (value: T, index: number) => Omit<Case, "id" | "shrink">,
+): Iterable<Case> {
+  const inner = arbitrary as fc.Arbitrary<T>;
+  return {
+    *[Symbol.iterator]() {
+      let i = 0;
+      for (const drawn of drawLazily(inner, options.seed, options.runs)) {
+        yield toCase(inner, drawn, `generated-${i}`, make, i);
+        i++;
+      }
+    },
+  };
+}
+
 /**
  * The generated cases of a suite: `runs` values of an arbitrary drawn exactly as
  * `fc.sample(arbitrary, {seed, numRuns: runs})` draws them, each made into a case

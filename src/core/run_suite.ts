@@ -1,11 +1,13 @@
 import { CaseSkipped } from "./case_skipped.ts";
 import { verdictOf } from "./verdict_of.ts";
+import { emptyCounts, HarnessFault, withTimeout } from "./_run_timeout.ts";
 import { messageOf } from "./_message_of.ts";
 import { capCase, capHead, capInfo, capReply, CAPS } from "./_cap.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
 import { resolveShrunkCase } from "./_shrunk_case.ts";
 import { boundSubject, replyData, sizeOf } from "./_case_evidence.ts";
 import { CoverageCounter } from "./coverage_counter.ts";
+import { shardOf } from "./_shard_of.ts";
 import type {
   Adapter,
   Case,
@@ -15,7 +17,6 @@ import type {
   FailedCaseReport,
   ImplementationInfo,
   Invoke,
-  Outcome,
   Reply,
   Request,
   RuleReport,
@@ -130,32 +131,10 @@ export interface ShrinkOptions {
   timeMs?: number;
 }
 
-class HarnessFault extends Error {
-  constructor(message: string, readonly stderr?: string) {
-    super(message);
-  }
-}
-
 /** One run of a case: its report, and the suite's evaluation when it made one. */
 interface Ran {
   report: CaseReport;
   evaluation?: Evaluation;
-}
-
-function emptyCounts(): Record<Outcome, number> {
-  return { passed: 0, failed: 0, skipped: 0, errored: 0 };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, signal: AbortController, what: string) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      // A TimeoutError, as AbortSignal.timeout gives: an adapter may take its request as hung.
-      signal.abort(new DOMException(`${what} timed out after ${ms} ms`, "TimeoutError"));
-      reject(new HarnessFault(`${what} timed out after ${ms} ms`));
-    }, ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -248,9 +227,10 @@ export async function runSuite(
     };
   }
 
-  let cases: Case[];
+  let source: { expected: number; cases: Iterable<Case> | AsyncIterable<Case> };
   try {
-    cases = await suite.cases(caseOptions);
+    const list = suite.caseStream ? undefined : await suite.cases(caseOptions);
+    source = list ? { expected: list.length, cases: list } : await suite.caseStream!(caseOptions);
   } catch (error) {
     await adapter.close().catch(() => {});
     return {
@@ -263,22 +243,30 @@ export async function runSuite(
       startError: `The suite could not make its cases: ${messageOf(error)}`,
     };
   }
+  let cases: Iterable<Case> | AsyncIterable<Case> = source.cases;
+  let expected = source.expected;
   if (options.caseIds) {
+    // A replay: keep only the wanted cases and the bases of wanted shrunk cases.
     const wanted = new Set(options.caseIds);
+    const bases = new Set(options.caseIds.map((id) => id.replace(/~shrunk-.*$/, "")));
+    const kept: Case[] = [];
+    for await (const c of cases) if (wanted.has(c.id) || bases.has(c.id)) kept.push(c);
     const shrunk = options.caseIds.flatMap((id) => {
-      if (cases.some((c) => c.id === id)) return [];
-      const found = resolveShrunkCase(cases, id);
+      if (kept.some((c) => c.id === id)) return [];
+      const found = resolveShrunkCase(kept, id);
       return found ? [found] : [];
     });
-    cases = [...cases.filter((c) => wanted.has(c.id)), ...shrunk];
+    cases = [...kept.filter((c) => wanted.has(c.id)), ...shrunk];
+    expected = kept.filter((c) => wanted.has(c.id)).length + shrunk.length;
   }
   if (options.shard) {
     const { index, count } = options.shard;
-    cases = cases.filter((_, i) => i % count === index);
+    cases = shardOf(cases, index, count);
+    expected = Math.max(0, Math.ceil((expected - index) / count));
   }
-  options.onStart?.(cases.length);
+  options.onStart?.(expected);
 
-  const results: CaseReport[] = new Array(cases.length);
+  const results: CaseReport[] = [];
   const timeoutMs = options.caseTimeoutMs ?? 10_000;
   const maxEvidenceBytes = options.maxEvidenceBytes ?? MAX_EVIDENCE_BYTES;
 
@@ -461,18 +449,25 @@ export async function runSuite(
     return report;
   };
 
+  // The workers pull the cases one at a time: a case is dropped once it has run.
+  const iterator = Symbol.asyncIterator in cases
+    ? cases[Symbol.asyncIterator]()
+    : (cases as Iterable<Case>)[Symbol.iterator]();
   let next = 0;
+  let pulling: Promise<unknown> = Promise.resolve();
+  const pull = (): Promise<{ index: number; c: Case } | undefined> => {
+    const got = pulling.then(() => iterator.next())
+      .then((step) => step.done ? undefined : { index: next++, c: step.value });
+    return (pulling = got.catch(() => {})), got;
+  };
   const worker = async () => {
-    while (next < cases.length) {
-      const index = next++;
-      results[index] = await runOne(cases[index]);
-      options.onCase?.(results[index]);
+    for (let item = await pull(); item; item = await pull()) {
+      results[item.index] = await runOne(item.c);
+      options.onCase?.(results[item.index]);
     }
   };
   try {
-    await Promise.all(
-      Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 8, cases.length)) }, worker),
-    );
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
   } finally {
     await adapter.close().catch(() => {});
   }

@@ -70,6 +70,8 @@ export function withUserCases(suite: Suite, paths: readonly string[]): Suite {
   const userClass = { id: "user-case", description: "the user's own cases (conform.yaml cases:)" };
   return {
     ...suite,
+    // The user's cases come after the suite's: the list, not the suite's stream.
+    caseStream: undefined,
     classes: (options: CaseOptions) => [
       ...(typeof declared === "function" ? declared(options) : declared ?? []),
       userClass,

@@ -1,0 +1,64 @@
+/**
+ * Memory bench of long runs: `deno task conform --target T --runs N --format json` for the
+ * tool-response and normalizer references at 10,000 and 100,000 runs, each in its own process
+ * under `/usr/bin/time` (GNU time, Linux), printing each run's maximum resident set size and
+ * the ratio of the large run to the small one (the goal: within 1.5x).
+ *
+ * Run: `deno run -A bench/memory_bench.ts [--runs 10000,100000] [--target NAME]...`
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: {
+    runs: { type: "string", default: "10000,100000" },
+    target: { type: "string", multiple: true },
+  },
+});
+const sizes = values.runs!.split(",").map(Number);
+const targets = values.target ?? ["tool-response-reference", "normalizer-reference"];
+const conform = fileURLToPath(new URL("../cli/conform.ts", import.meta.url));
+
+/** Max RSS in MB and seconds of one run, measured by GNU time in a subprocess. */
+async function measure(target: string, runs: number): Promise<{ mb: number; s: number }> {
+  const started = performance.now();
+  const out = await new Deno.Command("/usr/bin/time", {
+    args: [
+      "-f",
+      "maxrss-kb=%M",
+      Deno.execPath(),
+      "run",
+      "-A",
+      conform,
+      "--target",
+      target,
+      "--runs",
+      String(runs),
+      "--format",
+      "json",
+      "--quiet",
+    ],
+    stdout: "null",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const text = new TextDecoder().decode(out.stderr);
+  const kb = /maxrss-kb=(\d+)/.exec(text);
+  if (!kb) throw new Error(`No maximum RSS in the output of "/usr/bin/time": ${text.slice(-500)}`);
+  return { mb: Number(kb[1]) / 1024, s: (performance.now() - started) / 1000 };
+}
+
+console.log("target | runs | max RSS (MB) | time (s) | ratio to the first size");
+for (const target of targets) {
+  let first: number | undefined;
+  for (const runs of sizes) {
+    const { mb, s } = await measure(target, runs);
+    first ??= mb;
+    console.log(
+      `${target} | ${runs} | ${mb.toFixed(0)} | ${s.toFixed(1)} | ${(mb / first).toFixed(2)}x`,
+    );
+  }
+}

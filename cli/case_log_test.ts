@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { caseLogPath } from "./_case_log.ts";
+
+const conform = fileURLToPath(new URL("./conform.ts", import.meta.url));
+
+Deno.test("a run killed mid-way (SIGKILL) leaves a parseable partial .cases.jsonl", async () => {
+  const dir = await Deno.makeTempDir();
+  const report = `${dir}/r.json`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", conform, "--target", "tool-response-reference", "--runs", "100000"]
+      .concat(["--report", report, "--quiet", "--format", "json"]),
+    stdout: "null",
+    stderr: "null",
+    env: { NO_COLOR: "1" },
+  }).spawn();
+  const log = caseLogPath(report);
+  let text = "";
+  const deadline = Date.now() + 120_000;
+  try {
+    // Wait for some cases, then kill the run long before its 100,000 cases are done.
+    while (Date.now() < deadline) {
+      text = await Deno.readTextFile(log).catch(() => "");
+      if (text.split("\n").length > 500) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    child.kill("SIGKILL");
+    await child.status;
+  }
+  text = await Deno.readTextFile(log);
+  await Deno.remove(dir, { recursive: true });
+  const lines = text.split("\n");
+  // Every line is written whole: the text ends with a newline, and each line parses.
+  assert.equal(lines.pop(), "");
+  assert.ok(lines.length > 500 && lines.length < 100_000, `${lines.length} lines`);
+  const cases = lines.map((l) => JSON.parse(l));
+  assert.deepEqual(
+    cases.slice(0, 3).map((c) => [c.target, c.profile, c.outcome]),
+    Array(3).fill(["tool-response-reference", "gns3.tool-response/v1.0", "passed"]),
+  );
+  assert.ok(cases.every((c) => typeof c.id === "string" && Array.isArray(c.findings)));
+  // No JSON report: the run never finished.
+  assert.equal((await Deno.stat(report).catch(() => undefined)) === undefined, true);
+});
