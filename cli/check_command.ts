@@ -63,6 +63,11 @@ export function checkHelp(profiles: readonly Profile[]): string {
     lines.push(`  ${p.id}${options.length === 0 ? ": none" : ""}`);
     for (const o of options) lines.push(`      ${o}`);
   }
+  lines.push(
+    "",
+    "Evidence files are not read by check: a Netdryrun result's evidence_file (NDR-EVIDENCE-FILE)",
+    "is judged only in a run whose target sets readEvidence.",
+  );
   return lines.join("\n");
 }
 

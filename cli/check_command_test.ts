@@ -134,4 +134,5 @@ Deno.test("check: reached through the CLI's main, with its own --help", async ()
   const code = await main(["check", "--help"], { out: (t) => out.push(t), err: () => {} });
   assert.equal(code, 0);
   assert.match(out.join("\n"), /netdryrun.mcp-result\/v1\n\s+--tool dry_run\|run_checks/);
+  assert.match(out.join("\n"), /Evidence files are not read by check/);
 });
