@@ -27,7 +27,13 @@ function normalize(json: string): unknown {
       .replace(/[^"\\\s]*netconform-mcp-[0-9a-f]+/g, "<tmp>/netconform-mcp"),
   );
   report.timestamp = "<timestamp>";
-  return report;
+  // A traceback cut to its cap keeps its last characters: where the cut falls depends on the
+  // length of the paths in it (the checkout's folder), so a cut one is compared by its cap only.
+  const json2 = JSON.stringify(report).replace(
+    /"traceback":"\[\.\.\. \d+ characters dropped\](?:[^"\\]|\\.)*"/g,
+    '"traceback":"<a traceback cut to its cap>"',
+  );
+  return JSON.parse(json2);
 }
 
 /**
