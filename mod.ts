@@ -42,15 +42,18 @@ export * from "./src/core/assertion_error.ts";
 export * from "./src/core/case_skipped.ts";
 export * from "./src/adapters/in_process.ts";
 export { toolResponseProfile } from "./conformance/tool_response/profile.ts";
+export type { ToolResponse, ToolResponseItem } from "./conformance/tool_response/types.ts";
+export {
+  chatLimitsProfile,
+  netdryrunConsumerProfile,
+  netdryrunProfile,
+  normalizerProfile,
+} from "./conformance/_core_profiles.ts";
 export * from "./conformance/tool_response/assert_tool_response.ts";
 export { toolResponseSuite } from "./conformance/tool_response/suite.ts";
-export { normalizerProfile } from "./conformance/normalizer/profile.ts";
 export { normalizerSuite } from "./conformance/normalizer/suite.ts";
-export { netdryrunProfile } from "./conformance/netdryrun/profile.ts";
 export { netdryrunSuite } from "./conformance/netdryrun/suite.ts";
 export { netdryrunMcpProfile } from "./conformance/netdryrun_mcp/profile.ts";
 export { netdryrunMcpSuite } from "./conformance/netdryrun_mcp/suite.ts";
-export { netdryrunConsumerProfile } from "./conformance/netdryrun_consumer/profile.ts";
 export { netdryrunConsumerSuite } from "./conformance/netdryrun_consumer/suite.ts";
-export { chatLimitsProfile } from "./conformance/chat_limits/profile.ts";
 export { chatLimitsSuite } from "./conformance/chat_limits/suite.ts";
