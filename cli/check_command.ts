@@ -294,12 +294,14 @@ export async function readDocuments(
  * @param profile The profile.
  * @param docs The documents.
  * @param context The check context.
+ * @param options `strict`: SHOULD findings fail the case too (default false).
  * @returns The report (target `check`, adapter `file`).
  */
 export function checkDocuments(
   profile: Profile,
   docs: readonly CheckedDocument[],
   context: CheckContext,
+  options: { strict?: boolean } = {},
 ): Promise<Report> {
   const byId = new Map(docs.map((d) => [d.id, d.value]));
   const suite: Suite = {
@@ -321,7 +323,7 @@ export function checkDocuments(
       });
       return { ...adapter, kind: "file" };
     },
-  }], { seed: 0, runs: docs.length, concurrency: 1 });
+  }], { seed: 0, runs: docs.length, concurrency: 1, strict: options.strict });
 }
 
 /** Where `check` writes; the CLI passes its own. */
@@ -390,7 +392,9 @@ export async function checkMain(
     throw error;
   }
   const profile = profiles.find((p) => p.id === request.profile)!;
-  const report = await checkDocuments(profile, docs, request.context);
+  const report = await checkDocuments(profile, docs, request.context, {
+    strict: output.strict === true,
+  });
   const words = [
     "deno",
     "task",

@@ -136,3 +136,20 @@ Deno.test("check: reached through the CLI's main, with its own --help", async ()
   assert.match(out.join("\n"), /netdryrun.mcp-result\/v1\n\s+--tool dry_run\|run_checks/);
   assert.match(out.join("\n"), /Evidence files are not read by check/);
 });
+
+Deno.test("check: --strict makes a SHOULD finding fail the document", async () => {
+  // `error: null` is TR-NULL-OPTIONAL, a SHOULD: a warning, unless --strict.
+  const doc = JSON.stringify({
+    success: true,
+    total: 0,
+    successful: 0,
+    failed: 0,
+    data: [],
+    error: null,
+  });
+  const lenient = await run(["-", "--profile", "gns3.tool-response/v1.0"], doc);
+  assert.equal(lenient.code, 0, lenient.out);
+  assert.match(lenient.out, /TR-NULL-OPTIONAL/);
+  const strict = await run(["-", "--profile", "gns3.tool-response/v1.0", "--strict"], doc);
+  assert.equal(strict.code, 1, strict.out);
+});
