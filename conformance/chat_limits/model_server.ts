@@ -11,6 +11,7 @@ import {
 } from "./_openai_wire.ts";
 import { EXHAUSTED_FINAL, type Script, type ScriptTurn } from "./types.ts";
 import { stableId } from "./_stable_id.ts";
+import { readBounded } from "./_read_bounded.ts";
 
 export type { ToolMap, ToolRole } from "./_openai_wire.ts";
 
@@ -126,28 +127,8 @@ interface Session {
 }
 
 async function readBody(req: Request, max: number): Promise<string | undefined> {
-  if (Number(req.headers.get("content-length") ?? 0) > max) return undefined;
-  const reader = req.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return new TextDecoder().decode(all);
+  const bytes = await readBounded(req, max);
+  return bytes === undefined ? undefined : new TextDecoder().decode(bytes);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { chatReply, type ChatServerFlaws } from "./_http_reference.ts";
 import type { Script } from "./types.ts";
+import { readBounded } from "./_read_bounded.ts";
 
 export type { ChatServerFlaws } from "./_http_reference.ts";
 
@@ -37,32 +38,6 @@ export interface ReferenceChatServer {
   baseUrl: string;
   /** Stop it (waits for open streams). */
   close(): Promise<void>;
-}
-
-/** The request body, or undefined once it passes `max` bytes (the rest is not read). */
-async function readBounded(req: Request, max: number): Promise<Uint8Array | undefined> {
-  if (Number(req.headers.get("content-length") ?? 0) > max) return undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body?.getReader();
-  if (!reader) return new Uint8Array();
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
 }
 
 const ROUTE = /^\/v3\/projects\/([^/]+)\/chat\/stream$/;
