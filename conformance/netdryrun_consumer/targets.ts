@@ -1,7 +1,6 @@
+import { pythonTargetAdapter } from "../_python_target.ts";
 import { inProcessAdapter } from "../../src/adapters/in_process.ts";
-import { subprocessAdapter } from "../../src/adapters/subprocess.ts";
 import type { Adapter, Request } from "../../src/core/types.ts";
-import { pythonPath } from "../../src/testing/python_path.ts";
 import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
 import { netdryrunConsumerSuite } from "./suite.ts";
 import type { Decision } from "./_result.ts";
@@ -10,7 +9,6 @@ import { decideNetdryrunResult } from "./reference.ts";
 import type { DecideInput } from "./types.ts";
 
 const PROFILE = "netdryrun.consumer/v1";
-const PY = new URL("../../examples/python/", import.meta.url).pathname;
 
 function handler(decide: (result: unknown, attempt: number) => Decision) {
   return (request: Request) => {
@@ -27,29 +25,10 @@ function handler(decide: (result: unknown, attempt: number) => Decision) {
  * (the Python version) is left out, so that equal seeds give equal reports on any machine.
  */
 function pythonGateAdapter(): Adapter {
-  const inner = subprocessAdapter({
-    argv: [
-      pythonPath(),
-      `${PY}netconform_adapter.py`,
-      "--operation",
-      "decide",
-      "--name",
-      "netdryrun example gate",
-      `${PY}netdryrun_gate.py:decide`,
-    ],
-    profile: PROFILE,
-    env: { PYTHONDONTWRITEBYTECODE: "1" },
-  });
-  return {
-    kind: inner.kind,
-    async start(options) {
-      const { runtime: _runtime, ...info } = await inner.start(options);
-      return info;
-    },
-    run: (request, options) => inner.run(request, options),
-    close: () => inner.close(),
-    stderr: () => inner.stderr?.() ?? "",
-  };
+  return pythonTargetAdapter(
+    ["--operation", "decide", "--name", "netdryrun example gate", "netdryrun_gate.py:decide"],
+    PROFILE,
+  );
 }
 
 /**

@@ -1,6 +1,5 @@
+import { pythonTargetAdapter } from "../_python_target.ts";
 import { inProcessAdapter } from "../../src/adapters/in_process.ts";
-import { subprocessAdapter } from "../../src/adapters/subprocess.ts";
-import { pythonPath } from "../../src/testing/python_path.ts";
 import type { Adapter, Request } from "../../src/core/types.ts";
 import { normalizerSuite } from "./suite.ts";
 import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
@@ -17,8 +16,6 @@ function handler(normalize: (raw: unknown, toolName: string) => unknown) {
     return normalize(input.raw, input.tool_name);
   };
 }
-
-const PY = new URL("../../examples/python/", import.meta.url).pathname;
 
 /** Broken Python normalizers of `examples/python/broken/`, run as production runs them. */
 const pythonMutants = [
@@ -63,25 +60,8 @@ export const normalizerTargets: readonly EmbeddedTarget[] = [
  * (the Python version) is left out, so that equal seeds give equal reports on any machine.
  */
 function pythonMutantAdapter(file: string): Adapter {
-  const inner = subprocessAdapter({
-    argv: [
-      pythonPath(),
-      `${PY}netconform_adapter.py`,
-      "--name",
-      `examples/python/broken/${file}`,
-      `${PY}broken/${file}:normalize_tool_response`,
-    ],
-    profile: normalizerSuite.profile.id,
-    env: { PYTHONDONTWRITEBYTECODE: "1" },
-  });
-  return {
-    kind: inner.kind,
-    async start(options) {
-      const { runtime: _runtime, ...info } = await inner.start(options);
-      return info;
-    },
-    run: (request, options) => inner.run(request, options),
-    close: () => inner.close(),
-    stderr: () => inner.stderr?.() ?? "",
-  };
+  return pythonTargetAdapter(
+    ["--name", `examples/python/broken/${file}`, `broken/${file}:normalize_tool_response`],
+    normalizerSuite.profile.id,
+  );
 }
