@@ -30,8 +30,6 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     injected: "fault_mcp_server.py tool `hang` (call timeout 1 s)",
     expected: "errored",
     boundMs: B,
-    known:
-      "issue 14 (found by this suite): after a call timeout the mcp-stdio adapter keeps the stuck server, so the next case times out too",
     setup: mcp("ok", "hang"),
   },
   {
@@ -40,8 +38,6 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     injected: "fault_mcp_server.py tool `late` (3 s)",
     expected: "errored",
     boundMs: B,
-    known:
-      "issue 14 (found by this suite): after a call timeout the mcp-stdio adapter keeps the stuck server, so the next case times out too",
     setup: mcp("ok", "late"),
   },
   {
@@ -58,8 +54,6 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     injected: "fault_mcp_server.py tool `partial`",
     expected: "errored",
     boundMs: B,
-    known:
-      "issue 14 (found by this suite): after a call timeout the mcp-stdio adapter keeps the stuck server, so the next case times out too",
     setup: mcp("ok", "partial"),
   },
   {
@@ -100,8 +94,6 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     injected: "fault_mcp_server.py tool `drop` (closes stdout, keeps running)",
     expected: "errored",
     boundMs: B,
-    known:
-      "issue 14 (found by this suite): a server that closes its stdout but keeps running is not seen as gone; the call and the next ones time out",
     setup: mcp("ok", "drop"),
   },
   {

@@ -247,7 +247,7 @@ async function evaluateCall(
     const unchecked: { ruleId: string; reason: string }[] = [];
     if (reply.kind === "raised") obs.raised = { type: reply.type, message: reply.message };
     else obs.call_result = reply.value;
-    if (reply.kind === "result" && reply.protocolViolations?.length) {
+    if (reply.protocolViolations?.length) {
       obs.protocol_violations = reply.protocolViolations;
     }
     if (reply.kind === "result" && isObject(reply.value)) {
@@ -314,7 +314,9 @@ export const netdryrunMcpSuite: Suite = {
       const obs: Record<string, unknown> = reply.kind === "raised"
         ? { kind: "tools_list", raised: { type: reply.type, message: reply.message } }
         : { kind: "tools_list", result: reply.value };
-      if (reply.kind === "result" && reply.protocolViolations?.length) {
+      if (
+        (reply.kind === "result" || reply.kind === "raised") && reply.protocolViolations?.length
+      ) {
         obs.protocol_violations = reply.protocolViolations;
       }
       return { findings: checkMcpObservation(obs), checked: TOOLS_LIST_RULES };

@@ -35,6 +35,11 @@ const STDERR_KEEP = 16 * 1024;
 const EXCERPT_CHARS = 200;
 /** Milliseconds stdout may stay open after the server exited (its output drains first). */
 const EXIT_GRACE_MS = 500;
+/**
+ * Milliseconds the server may take to exit once its stdout ended (so that a crash is told by
+ * its exit code); a server still running then is gone all the same: its answers cannot come.
+ */
+const EOF_GRACE_MS = 500;
 /** Violations kept per response (the rest are counted). */
 const MAX_KEPT = 20;
 
@@ -133,6 +138,7 @@ export class McpStdioTransport {
   #closed = false;
   #ended = false;
   #exited?: Promise<void>;
+  #exitSeen = false;
 
   constructor(options: McpStdioTransportOptions) {
     this.#options = options;
@@ -165,7 +171,10 @@ export class McpStdioTransport {
     return parts.join("; ");
   }
 
-  /** Whether the server exited or its stdin broke: a close follows (within 500 ms). */
+  /**
+   * Whether the server exited, its stdout ended or its stdin broke: a close follows (within
+   * 500 ms).
+   */
   ended(): boolean {
     return this.#ended;
   }
@@ -208,20 +217,28 @@ export class McpStdioTransport {
       });
       child.once("exit", (code, signal) => {
         this.#ended = true;
+        this.#exitSeen = true;
         this.#exit ??= signal ? `it was ended by ${signal}` : `it exited with code ${code}`;
         // A child of the server may keep stdout open: the server is gone all the same.
         const late = setTimeout(() => this.#finish(), EXIT_GRACE_MS);
         child.once("close", () => clearTimeout(late));
       });
       child.once("close", () => {
-        if (this.#buffered > 0) {
-          this.#torn = this.#decoder.decode(concat(this.#chunks, this.#buffered));
-          this.#chunks = [];
-          this.#buffered = 0;
-        }
+        this.#keepTorn();
         this.#finish();
       });
       child.stdout!.on("data", (chunk: Uint8Array) => this.#read(chunk));
+      // Its stdout ended: no answer can come any more, whether the server exits or not.
+      child.stdout!.once("end", () => {
+        this.#keepTorn();
+        this.#ended = true;
+        if (this.#exitSeen) return; // the close follows (see "exit")
+        const late = setTimeout(() => {
+          this.#exit ??= "it closed its stdout and kept running";
+          this.#finish();
+        }, EOF_GRACE_MS);
+        child.once("exit", () => clearTimeout(late));
+      });
       child.stderr!.on("data", (chunk: Uint8Array | string) => {
         this.#stderr += typeof chunk === "string"
           ? chunk
@@ -233,6 +250,14 @@ export class McpStdioTransport {
         this.onerror?.(error);
       });
     });
+  }
+
+  /** Keeps a line the server's stdout ended inside of, for the diagnostics. */
+  #keepTorn(): void {
+    if (this.#buffered === 0) return;
+    this.#torn = this.#decoder.decode(concat(this.#chunks, this.#buffered));
+    this.#chunks = [];
+    this.#buffered = 0;
   }
 
   #read(chunk: Uint8Array): void {

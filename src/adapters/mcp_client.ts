@@ -94,6 +94,15 @@ type Violation = { transport: string; message: string };
 
 class Connection {
   closed = false;
+  /**
+   * Set when a call on this server timed out (or its case did): no new call goes to it; it
+   * is ended once the calls still on it are over (at once, unless the server is concurrent).
+   */
+  doomed = false;
+  /** Set when its transport was closed by the kit. */
+  retired = false;
+  /** Calls running on this connection now (sent or about to be). */
+  active = 0;
   /** Ids of requests sent and not answered yet. */
   readonly outstanding = new Set<string | number>();
   /** How many requests were unanswered when the connection closed. */
@@ -133,8 +142,16 @@ function isResponse(m: unknown): m is { id: string | number } {
   return (typeof o.id === "string" || typeof o.id === "number") && !("method" in o);
 }
 
-/** The transport as the client sees it, counting the requests left unanswered. */
-function tracked(inner: McpTransport, conn: () => Connection): McpTransport {
+/**
+ * The transport as the client sees it, counting the requests left unanswered. `onOutOfOrder`
+ * is called when an answer comes while an older request is still unanswered: the server
+ * does not block on an unanswered call.
+ */
+function tracked(
+  inner: McpTransport,
+  conn: () => Connection,
+  onOutOfOrder: () => void,
+): McpTransport {
   const outer: McpTransport = {
     start: () => inner.start(),
     close: () => inner.close(),
@@ -151,7 +168,14 @@ function tracked(inner: McpTransport, conn: () => Connection): McpTransport {
   };
   Object.defineProperty(outer, "sessionId", { get: () => inner.sessionId, enumerable: true });
   inner.onmessage = (message, extra) => {
-    if (isResponse(message)) conn().outstanding.delete(message.id);
+    if (isResponse(message)) {
+      const outstanding = conn().outstanding;
+      // A Set keeps insertion order: its first id is the oldest request unanswered.
+      if (outstanding.has(message.id) && outstanding.values().next().value !== message.id) {
+        onOutOfOrder();
+      }
+      outstanding.delete(message.id);
+    }
     outer.onmessage?.(message, extra);
   };
   inner.onerror = (error) => outer.onerror?.(error);
@@ -213,9 +237,16 @@ export function mcpClientAdapter(
   let shut = false;
   let lastMade: McpConnection | undefined;
   let workspace: McpWorkspace | undefined;
+  /**
+   * Set (for good) once the server answered a call while an older one was unanswered: it
+   * runs calls concurrently, so a call stuck on it does not hold the others up.
+   */
+  let concurrent = false;
 
   const lock = new SoloLock();
   const live = new Set<McpTransport>();
+  /** Servers being ended (awaited at close). */
+  const ending = new Set<Promise<void>>();
 
   const connect = async (signal?: AbortSignal): Promise<Connection> => {
     const made = await factory();
@@ -223,7 +254,7 @@ export function mcpClientAdapter(
     live.add(made.transport);
     const client = new Client({ name: "netconform", version: "0.1.0" }, { capabilities: {} });
     const conn: Connection = new Connection(client, made);
-    const transport = tracked(made.transport, () => conn);
+    const transport = tracked(made.transport, () => conn, () => (concurrent = true));
     client.onclose = () => {
       conn.closed = true;
       conn.markClosed();
@@ -249,10 +280,31 @@ export function mcpClientAdapter(
     return conn;
   };
 
-  /** Ends what is left of a closed connection (a crashed server's children, say). */
+  /**
+   * Ends a connection's server (its whole process group, over stdio): what is left of a
+   * crashed one (its children, say), or a doomed one.
+   */
   const retire = (conn: Connection) => {
+    if (conn.retired) return;
+    conn.retired = true;
     live.delete(conn.made.transport);
-    void conn.made.transport.close().catch(() => {});
+    const closing = conn.made.transport.close().catch(() => {});
+    ending.add(closing);
+    void closing.finally(() => ending.delete(closing));
+  };
+
+  /**
+   * A call on `conn` got no answer in time (its own timeout, or its case's): the server is
+   * taken as hung. The next call starts a fresh one. A server that runs calls concurrently
+   * is ended once the calls still on it are over (each within its own timeout: a call that
+   * also times out there is errored, since nothing held it up); any other is ended now, and
+   * the calls it still had are sent again, alone, to a fresh server (they were queued
+   * behind the stuck one), as after a crash.
+   */
+  const hung = (conn: Connection) => {
+    if (conn.doomed || conn.closed) return;
+    conn.doomed = true;
+    if (!concurrent || conn.active <= 1) retire(conn);
   };
 
   const connection = async (): Promise<Connection> => {
@@ -265,16 +317,20 @@ export function mcpClientAdapter(
 
   const connectionNow = (): Promise<Connection> => {
     if (shut) return Promise.reject(new Error("adapter is closed"));
-    if (current && !current.closed) return Promise.resolve(current);
+    if (current && !current.closed && !current.doomed) return Promise.resolve(current);
     if (!connecting) {
-      if (current?.closed) {
+      if (current?.closed || current?.doomed) {
         if (restarts >= maxRestarts) {
           return Promise.reject(
-            new Error(`the server closed the connection; ${maxRestarts} restarts already used`),
+            new Error(
+              `the server ${
+                current.closed ? "closed the connection" : "hung"
+              }; ${maxRestarts} restarts already used`,
+            ),
           );
         }
         restarts++;
-        retire(current);
+        if (current.closed) retire(current);
       }
       connecting = connect().then((c) => {
         current = c;
@@ -325,6 +381,7 @@ export function mcpClientAdapter(
     } catch (error) {
       return { kind: "errored", message: messageOf(error), ...stderrOf() };
     }
+    conn.active++;
     const abort = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -341,17 +398,20 @@ export function mcpClientAdapter(
     // The SDK sends inside request(), synchronously: the id is the one just sent.
     const id = conn.lastSent;
     const first = conn.calls++ === 0;
+    const seen = () => [...(first ? take(conn, conn.initId) : []), ...take(conn, id)];
     try {
       const result = await pending;
-      const violations = [...(first ? take(conn, conn.initId) : []), ...take(conn, id)];
+      const violations = seen();
       return {
         kind: "result",
         value: result,
         ...(violations.length > 0 ? { protocolViolations: violations } : {}),
       };
     } catch (error) {
-      take(conn, id);
+      // What came before a JSON-RPC error answer is reported with it (a raised reply).
+      const violations = seen();
       if (timedOut) {
+        hung(conn);
         return {
           kind: "errored",
           message: `${method} timed out after ${callTimeoutMs} ms`,
@@ -359,6 +419,9 @@ export function mcpClientAdapter(
         };
       }
       if (callOptions.signal?.aborted) {
+        // Its case timed out (a TimeoutError reason): the server is taken as hung on it.
+        const reason = callOptions.signal.reason as { name?: unknown } | undefined;
+        if (reason?.name === "TimeoutError") hung(conn);
         return {
           kind: "errored",
           message: `${method} aborted: ${messageOf(callOptions.signal.reason)}`,
@@ -379,7 +442,12 @@ export function mcpClientAdapter(
         };
       }
       if (error instanceof McpError) {
-        return { kind: "raised", type: `McpError(${error.code})`, message: error.message };
+        return {
+          kind: "raised",
+          type: `McpError(${error.code})`,
+          message: error.message,
+          ...(violations.length > 0 ? { protocolViolations: violations } : {}),
+        };
       }
       const reported = conn.transportError && conn.transportError !== messageOf(error)
         ? ` (transport: ${conn.transportError})`
@@ -392,6 +460,7 @@ export function mcpClientAdapter(
     } finally {
       clearTimeout(timer);
       callOptions.signal?.removeEventListener("abort", onAbort);
+      if (--conn.active === 0 && conn.doomed) retire(conn);
     }
   };
 
@@ -481,6 +550,7 @@ export function mcpClientAdapter(
       await conn?.client.close().catch(() => {});
       await Promise.all([...live].map((t) => t.close().catch(() => {})));
       live.clear();
+      await Promise.all([...ending]);
       await options.onClose?.().catch(() => {});
     },
     stderr(): string {

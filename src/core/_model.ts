@@ -175,9 +175,9 @@ export interface Request {
  * - `skipped`: the implementation declined the request, with a reason.
  * - `errored`: the adapter or its process failed (crash, timeout, garbage): a harness fault.
  *
- * A `result` may carry `protocolViolations`: what the transport saw around this answer that
- * its protocol forbids (for MCP over stdio, stdout lines that are not MCP messages, escaped),
- * for the suite to report against the implementation.
+ * A `result` or a `raised` reply may carry `protocolViolations`: what the transport saw around
+ * this answer that its protocol forbids (for MCP over stdio, stdout lines that are not MCP
+ * messages, escaped), for the suite to report against the implementation.
  */
 export type Reply =
   | {
@@ -185,7 +185,13 @@ export type Reply =
     value: unknown;
     protocolViolations?: { transport: string; message: string }[];
   }
-  | { kind: "raised"; type: string; message: string; traceback?: string }
+  | {
+    kind: "raised";
+    type: string;
+    message: string;
+    traceback?: string;
+    protocolViolations?: { transport: string; message: string }[];
+  }
   | { kind: "skipped"; reason: string }
   | { kind: "errored"; message: string; stderr?: string };
 
