@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import { InMemoryTransport, ListToolsRequestSchema, Server } from "../../src/adapters/_mcp_sdk.ts";
 import { mcpClientAdapter } from "../../src/adapters/mcp_client.ts";
 import { mcpHttpAdapter } from "../../src/adapters/mcp_http.ts";
+import { mcpStdioAdapter } from "../../src/adapters/mcp_stdio.ts";
+import { pythonPath } from "../../src/testing/python_path.ts";
 import { runSuite } from "../../src/core/run_suite.ts";
 import { resolveSeed } from "../../src/core/seed.ts";
 import type { SuiteReport } from "../../src/core/types.ts";
@@ -130,6 +132,25 @@ Deno.test("without lab, root or the target's scenarios, cases are skipped with t
   } finally {
     await Deno.remove(empty, { recursive: true });
   }
+});
+
+Deno.test("stdout noise before a JSON-RPC error answer is reported (NDM-STDOUT-MCP-ONLY), not lost", async () => {
+  const noisy = fileURLToPath(
+    new URL("../../src/adapters/testdata/noisy_mcp_server.py", import.meta.url),
+  );
+  const report = await runSuite(
+    netdryrunMcpSuite,
+    mcpStdioAdapter([pythonPath(), noisy, "noisy-error"]),
+    { target: "noisy-error", seed, options: REFERENCE_OPTIONS },
+  );
+  const list = report.cases.find((c) => c.id === "tools-list")!;
+  assert.equal(list.outcome, "failed");
+  assert.deepEqual(findingsOf(list).map((f) => [f.ruleId, f.instancePath]), [
+    ["NDM-STDOUT-MCP-ONLY", "/protocol_violations/0"],
+    ["NDM-STDOUT-MCP-ONLY", "/protocol_violations/1"],
+    ["NDM-TOOLS-OFFERED", "/raised"],
+  ]);
+  assert.match(findingsOf(list)[1].message, /debug: failing tools\/list/);
 });
 
 Deno.test("a server that is not a Netdryrun server gets one clear finding, its tool cases skipped", async () => {

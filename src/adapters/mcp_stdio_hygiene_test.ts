@@ -54,6 +54,27 @@ Deno.test("stdout lines that are not MCP messages come back, escaped, with the a
   await adapter.close();
 });
 
+Deno.test("stdout lines written before a JSON-RPC error answer come back with the raised reply", async () => {
+  const adapter = mcpStdioAdapter([PYTHON, PY, "noisy-error"]);
+  await adapter.start();
+  const first = await adapter.run(call("alpha"));
+  assert.deepEqual(first, {
+    kind: "raised",
+    type: "McpError(-32603)",
+    message: "MCP error -32603: boom",
+    protocolViolations: [
+      { transport: "stdio", message: 'a stdout line that is not JSON: "server starting"' },
+      { transport: "stdio", message: 'a stdout line that is not JSON: "debug: failing tools/call"' },
+    ],
+  });
+  const second = await adapter.run({ operation: "list_tools", input: {} });
+  assert.equal(second.kind, "raised");
+  assert.deepEqual((second as { protocolViolations?: unknown }).protocolViolations, [
+    { transport: "stdio", message: 'a stdout line that is not JSON: "debug: failing tools/list"' },
+  ]);
+  await adapter.close();
+});
+
 Deno.test("a server that writes only MCP messages gives answers without protocolViolations", async () => {
   const adapter = mcpStdioAdapter([PYTHON, PY, "clean"]);
   await adapter.start();

@@ -1,6 +1,8 @@
 """A minimal MCP server over stdio for the kit's tests, with faults chosen by argv[1]:
 
 - "noisy": prints a banner before the handshake and a debug line before each tools/call answer;
+- "noisy-error": as "noisy", but every tools/list and tools/call is answered with a JSON-RPC
+  error (after its debug line);
 - "clean": only MCP messages.
 """
 import json
@@ -15,7 +17,9 @@ def send(message):
     out.flush()
 
 
-if mode == "noisy":
+noisy = mode in ("noisy", "noisy-error")
+
+if noisy:
     out.write("server starting\n")
     out.flush()
 
@@ -28,9 +32,12 @@ for line in sys.stdin:
             "protocolVersion": m["params"]["protocolVersion"],
             "capabilities": {"tools": {}},
             "serverInfo": {"name": "py", "version": "0"}}})
+    elif mode == "noisy-error":
+        out.write("debug: failing " + m["method"] + "\n")
+        send({"jsonrpc": "2.0", "id": m["id"], "error": {"code": -32603, "message": "boom"}})
     elif m["method"] == "tools/call":
         name = m["params"]["name"]
-        if mode == "noisy":
+        if noisy:
             out.write("debug: calling \x1b[31m" + name + "\n")
         send({"jsonrpc": "2.0", "id": m["id"], "result": {
             "content": [{"type": "text", "text": name}]}})
