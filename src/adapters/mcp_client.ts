@@ -324,7 +324,7 @@ export function mcpClientAdapter(
           return Promise.reject(
             new Error(
               `the server ${
-                current.closed ? "closed the connection" : "hung"
+                current.doomed ? "hung" : "closed the connection"
               }; ${maxRestarts} restarts already used`,
             ),
           );

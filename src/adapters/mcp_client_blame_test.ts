@@ -102,3 +102,146 @@ Deno.test("the re-run is bounded by maxRestarts: no loop when the budget is spen
   );
   await adapter.close();
 });
+
+/**
+ * A server over an in-memory pair whose tool `hang*` never answers; others answer after
+ * `delayMs`. `sequential`: one call at a time, in order (a hung call holds up the ones
+ * after it, as in a single-threaded server); else every call runs at once.
+ */
+function hangServer(delayMs: number, sequential: boolean) {
+  let connections = 0;
+  let closed = 0;
+  const factory: McpTransportFactory = async () => {
+    connections++;
+    const [client, server] = InMemoryTransport.createLinkedPair();
+    let queue = Promise.resolve();
+    let gone = false;
+    server.onclose = () => {
+      gone = true;
+      closed++;
+    };
+    const answer = async (m: { id: number; params?: Record<string, unknown> }) => {
+      const name = String(m.params?.name);
+      if (name.startsWith("hang")) return await new Promise<void>(() => {});
+      await new Promise((r) => setTimeout(r, delayMs));
+      if (gone) return;
+      await server.send({
+        jsonrpc: "2.0",
+        id: m.id,
+        result: { content: [{ type: "text", text: name }] },
+      }).catch(() => {});
+    };
+    server.onmessage = (message) => {
+      const m = message as { id?: number; method?: string; params?: Record<string, unknown> };
+      if (m.id === undefined || !m.method) return;
+      if (m.method === "initialize") {
+        void server.send({
+          jsonrpc: "2.0",
+          id: m.id,
+          result: {
+            protocolVersion: m.params?.protocolVersion,
+            capabilities: { tools: {} },
+            serverInfo: { name: "hang", version: "0" },
+          },
+        });
+        return;
+      }
+      const call = { id: m.id, params: m.params };
+      if (sequential) queue = queue.then(() => answer(call));
+      else void answer(call);
+    };
+    await server.start();
+    return { transport: client };
+  };
+  return { factory, connections: () => connections, closed: () => closed };
+}
+
+/** The reply kinds of `names` run `concurrency` at a time, the servers made, the time taken. */
+async function runHangs(names: string[], concurrency: number, sequential: boolean) {
+  const { factory, connections, closed } = hangServer(20, sequential);
+  const adapter = mcpClientAdapter(factory, { maxRestarts: 10, callTimeoutMs: 300 });
+  await adapter.start();
+  const started = Date.now();
+  const kinds: string[] = new Array(names.length);
+  const messages: string[] = new Array(names.length);
+  for (let i = 0; i < names.length; i += concurrency) {
+    const batch = names.slice(i, i + concurrency);
+    const replies = await Promise.all(batch.map((n) => adapter.run(call(n))));
+    replies.forEach((r, j) => {
+      kinds[i + j] = r.kind;
+      messages[i + j] = r.kind === "errored" ? r.message : "";
+    });
+  }
+  const ms = Date.now() - started;
+  const closedBefore = closed();
+  await adapter.close();
+  return { kinds, messages, connections: connections(), closedBefore, ms };
+}
+
+Deno.test("a call timeout ends the stuck server; the calls queued behind it get their answers from a fresh one", async () => {
+  const names = ["a", "hang", "b", "c"];
+  const one = await runHangs(names, 1, true);
+  assert.deepEqual(one.kinds, ["result", "errored", "result", "result"]);
+  assert.match(one.messages[1], /tools\/call timed out after 300 ms/);
+  // The stuck server was ended (not kept until close) and a second one answered b and c.
+  assert.equal(one.connections, 2);
+  assert.equal(one.closedBefore, 1);
+  const four = await runHangs(names, 4, true);
+  assert.deepEqual(four.kinds, one.kinds);
+  assert.deepEqual(four.messages, one.messages);
+  assert.equal(four.connections, 2);
+});
+
+Deno.test("two stuck calls on a sequential server: the same blame at any concurrency", async () => {
+  const names = ["a", "hang-1", "b", "hang-2", "c", "d"];
+  const one = await runHangs(names, 1, true);
+  assert.deepEqual(one.kinds, ["result", "errored", "result", "errored", "result", "result"]);
+  for (const concurrency of [6, 3]) {
+    const many = await runHangs(names, concurrency, true);
+    assert.deepEqual(many.kinds, one.kinds, `at concurrency ${concurrency}`);
+    assert.deepEqual(many.messages, one.messages, `at concurrency ${concurrency}`);
+  }
+});
+
+Deno.test("stuck calls on a concurrent server: the same blame at any concurrency, each errored within its own timeout", async () => {
+  const names = ["a", "hang-1", "b", "hang-2", "c", "hang-3", "d", "e"];
+  const one = await runHangs(names, 1, false);
+  assert.deepEqual(one.kinds, [
+    "result",
+    "errored",
+    "result",
+    "errored",
+    "result",
+    "errored",
+    "result",
+    "result",
+  ]);
+  assert.equal(one.connections, 4);
+  const eight = await runHangs(names, 8, false);
+  assert.deepEqual(eight.kinds, one.kinds);
+  assert.deepEqual(eight.messages, one.messages);
+  // The server answered b while hang-1 was unanswered: it runs calls concurrently, so the
+  // stuck calls are not sent again one by one (a call timeout each, not three in a row).
+  assert.ok(eight.ms < 3 * 300, `took ${eight.ms} ms`);
+  // Every call was in flight on the first server: it is ended once they are over.
+  assert.equal(eight.connections, 1);
+  assert.equal(eight.closedBefore, 1);
+});
+
+Deno.test("a case timeout (TimeoutError abort) ends the stuck server; a plain abort keeps it", async () => {
+  for (const [reason, servers] of [["TimeoutError", 2], ["AbortError", 1]] as const) {
+    const { factory, connections } = hangServer(10, true);
+    const adapter = mcpClientAdapter(factory, { maxRestarts: 3, callTimeoutMs: 10_000 });
+    await adapter.start();
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(new DOMException("case timed out", reason)), 100);
+    const stuck = await adapter.run(call("hang"), { signal: abort.signal });
+    assert.equal(stuck.kind, "errored");
+    assert.match((stuck as { message: string }).message, /aborted/);
+    if (reason === "TimeoutError") {
+      assert.equal((await adapter.run(call("after"))).kind, "result");
+    }
+    assert.equal(connections(), servers, reason);
+    await adapter.close();
+  }
+});

@@ -66,17 +66,23 @@ Deno.test("a JSON-RPC error is raised (the server's answer), with its code", asy
   await adapter.close();
 });
 
-Deno.test("a call that never answers is errored after the call timeout; the connection stays", async () => {
+Deno.test("a call that never answers is errored after the call timeout; the next call gets a fresh server, at most maxRestarts times", async () => {
   const { factory, connections } = rawServer((_m, p) =>
     p.name === "slow" ? "hang" : { result: { content: [] } }
   );
-  const adapter = mcpClientAdapter(factory, { callTimeoutMs: 150 });
+  const adapter = mcpClientAdapter(factory, { callTimeoutMs: 150, maxRestarts: 1 });
   await adapter.start();
   const reply = await adapter.run(call("slow"));
   assert.equal(reply.kind, "errored");
   assert.match((reply as { message: string }).message, /timed out after 150 ms/);
   assert.deepEqual(await adapter.run(call("fast")), { kind: "result", value: { content: [] } });
-  assert.equal(connections(), 1);
+  // The stuck server was left for a fresh one (it may still be busy with the stuck call).
+  assert.equal(connections(), 2);
+  assert.equal((await adapter.run(call("slow"))).kind, "errored");
+  const last = await adapter.run(call("fast"));
+  assert.equal(last.kind, "errored");
+  assert.match((last as { message: string }).message, /the server hung; 1 restarts already used/);
+  assert.equal(connections(), 2);
   await adapter.close();
 });
 
