@@ -26,9 +26,19 @@ export type Transport = "subprocess" | "mcp-stdio" | "mcp-http" | "http" | "http
  * - `gone`: the faulty case and every later one are errored (the target is gone and the
  *   adapter does not restart it), the suite `incomplete`;
  * - `passed`: the fault is tolerated; every case passes;
- * - `skipped`: the faulty case is skipped (with a bounded reason), its neighbours pass.
+ * - `skipped`: the faulty case is skipped (with a bounded reason), its neighbours pass;
+ * - `blamed-next`: the faulty case fails on its first (wrong) answer and its second answer
+ *   errors the next case, unsent; the case before passes.
  */
-export type Expected = "errored" | "finding" | "start" | "down" | "gone" | "passed" | "skipped";
+export type Expected =
+  | "errored"
+  | "finding"
+  | "start"
+  | "down"
+  | "gone"
+  | "passed"
+  | "skipped"
+  | "blamed-next";
 
 /** What a row sets up for one run. */
 export interface Setup {

@@ -126,16 +126,14 @@ export const SUBPROCESS_ROWS: readonly FaultRow[] = [
     injected: "fake_impl.py `stale-seq` (answers the previous seq again first)",
     expected: "errored",
     boundMs: B,
-    known: "issue 14: a second answer to a settled seq is not reported",
     setup: sub("ok", "stale-seq"),
   },
   {
     fault: "duplicate seq",
     transport: "subprocess",
-    injected: "fake_impl.py `dup` (two answers to one seq)",
-    expected: "errored",
+    injected: "fake_impl.py `dup` (two answers to one seq: 1, then the value asked)",
+    expected: "blamed-next",
     boundMs: B,
-    known: "issue 14: a second answer to a settled seq is not reported",
     setup: sub("ok", "dup"),
   },
   {
@@ -152,7 +150,6 @@ export const SUBPROCESS_ROWS: readonly FaultRow[] = [
     injected: "fake_impl.py `hang`, case timeout 1 s, request timeout 10 s",
     expected: "errored",
     boundMs: B,
-    known: "issue 14: a case timeout shorter than the request timeout",
     setup: sub("ok", "hang", {}, { requestTimeoutMs: 10_000, caseTimeoutMs: 1_000 }),
   },
   {
@@ -161,7 +158,6 @@ export const SUBPROCESS_ROWS: readonly FaultRow[] = [
     injected: "fake_impl.py `huge-skip` (a 512 KiB reason)",
     expected: "skipped",
     boundMs: B,
-    known: "issue 14: a huge skip reason is not bounded",
     setup: sub("ok", "huge-skip", { bytes: 512 << 10 }),
   },
   // subprocess: start faults through fake_impl.py's argv mode

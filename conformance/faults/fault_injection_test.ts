@@ -51,7 +51,7 @@ async function processesWith(marker: string): Promise<string[]> {
     .map((line) => line.trim().split(/\s+/)[0]);
 }
 
-async function runRow(row: FaultRow, index: number): Promise<RowRun> {
+async function runRow(row: FaultRow, index: number, concurrency?: number): Promise<RowRun> {
   const marker = `netconform-fault-${index}-${crypto.randomUUID()}`;
   const started = performance.now();
   const setup = row.setup(marker);
@@ -66,7 +66,7 @@ async function runRow(row: FaultRow, index: number): Promise<RowRun> {
     }], {
       seed: 1,
       runs: 0,
-      concurrency: setup.concurrency ?? 1,
+      concurrency: concurrency ?? setup.concurrency ?? 1,
       shrink: false,
       timestamp: "2026-01-01T00:00:00Z",
     });
@@ -190,6 +190,13 @@ function assertRow(row: FaultRow, run: RowRun): void {
     case "skipped":
       assert.equal(got, `before:passed fault:${row.expected} after:passed`, where);
       break;
+    case "blamed-next": {
+      assert.equal(got, "before:passed fault:failed after:errored", where);
+      const after = suite.cases[2] as { message: string };
+      assert.match(after.message, /answered seq \d+ a second time/, where);
+      assert.match(after.message, /the kit errors this request unsent/, where);
+      break;
+    }
     case "finding": {
       assert.equal(got, "before:passed fault:failed after:passed", where);
       const fault = suite.cases[1] as { findings: { ruleId: string }[] };
@@ -216,6 +223,28 @@ for (const row of FAULT_ROWS) {
     },
   });
 }
+
+/** The rows whose report must not depend on how many cases are in flight. */
+const SAME_AT_ANY_CONCURRENCY = FAULT_ROWS.filter((r) =>
+  r.transport === "mcp-stdio" && ["hang", "late answer", "partial line", "MCP drop"].includes(r.fault)
+);
+
+Deno.test({
+  name: "fault injection: mcp-stdio: a stuck or dropped server gives the same report at concurrency 1 and 8",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    assert.equal(SAME_AT_ANY_CONCURRENCY.length, 4);
+    for (const row of SAME_AT_ANY_CONCURRENCY) {
+      const index = FAULT_ROWS.indexOf(row);
+      // All three cases in flight at once: the one after the fault is queued behind it.
+      const many = await runRow(row, index, 8);
+      assert.deepEqual(many.leftover, [], `processes left behind: ${rowName(row)}`);
+      const one = await resultOf(row);
+      assert.equal(many.json, one.json, `${rowName(row)}\n${summary(many.json)}`);
+    }
+  },
+});
 
 /** Markdown as `deno fmt` writes it with the project's settings. */
 async function formatMarkdown(text: string): Promise<string> {
