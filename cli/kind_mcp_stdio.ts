@@ -61,7 +61,7 @@ const SCHEMA = {
     },
     max_restarts: {
       description:
-        "Restarts after the server closed the connection (a crash) before every later case is errored. Default 3.",
+        "Restarts after the server closed the connection (a crash, a closed stdout) or hung (a call or case timeout) before every later case is errored. Default 3.",
       type: "integer",
       minimum: 0,
       maximum: 1000,

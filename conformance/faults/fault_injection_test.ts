@@ -226,11 +226,13 @@ for (const row of FAULT_ROWS) {
 
 /** The rows whose report must not depend on how many cases are in flight. */
 const SAME_AT_ANY_CONCURRENCY = FAULT_ROWS.filter((r) =>
-  r.transport === "mcp-stdio" && ["hang", "late answer", "partial line", "MCP drop"].includes(r.fault)
+  r.transport === "mcp-stdio" &&
+  ["hang", "late answer", "partial line", "MCP drop"].includes(r.fault)
 );
 
 Deno.test({
-  name: "fault injection: mcp-stdio: a stuck or dropped server gives the same report at concurrency 1 and 8",
+  name:
+    "fault injection: mcp-stdio: a stuck or dropped server gives the same report at concurrency 1 and 8",
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {

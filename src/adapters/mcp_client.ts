@@ -67,7 +67,8 @@ export interface McpClientAdapterOptions {
    */
   callTimeoutMs?: number;
   /**
-   * How many times the connection is made again after the server closed it (a crash).
+   * How many times the connection is made again after the server closed it (a crash) or hung
+   * on a call.
    *
    * @default 3
    */
@@ -196,10 +197,13 @@ function tracked(
  *   `structuredContent`, `isError` as sent: nothing is judged or defaulted here);
  * - `workspace`: the folder shared with the server (`{path, root}`), when configured;
  *
- * A JSON-RPC error answered by the server is `raised` (type `McpError`, with its code); a
- * timeout, a closed connection or a transport failure is `errored` with the server's stderr.
- * After the server closed the connection (a crash), the next call connects again, at most
- * `maxRestarts` times.
+ * A JSON-RPC error answered by the server is `raised` (type `McpError`, with its code, and
+ * the transport's `protocolViolations` seen before it); a timeout, a closed connection or a
+ * transport failure is `errored` with the server's stderr. After the server closed the
+ * connection (a crash) or hung on a call (its call timeout, or its case's: a `TimeoutError`
+ * abort), the next call connects again, at most `maxRestarts` times in all; a hung server is
+ * closed (at once, or once the calls still on it are over when it runs calls concurrently:
+ * see `hung` in the code).
  *
  * @example Talk to an in-memory server
  * ```ts

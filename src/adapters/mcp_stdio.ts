@@ -47,7 +47,8 @@ export interface McpStdioAdapterOptions {
    */
   callTimeoutMs?: number;
   /**
-   * How many times a crashed server is started again.
+   * How many times a server that crashed, hung (a call or case timeout) or closed its stdout is
+   * started again.
    *
    * @default 3
    */
@@ -64,15 +65,17 @@ export interface McpStdioAdapterOptions {
  * An MCP adapter that starts the server as a child process and talks MCP over its stdio
  * (newline-delimited JSON-RPC, through the kit's own transport). The adapter creates a
  * workspace folder (a temp folder, removed at close) shared with the server; with `rootEnv`,
- * the server's root is `<workspace>/root`, passed in that variable. A crashed server is
- * started again on the next call (bounded); its stderr is kept (the last 16 KiB) for errored
- * reports.
+ * the server's root is `<workspace>/root`, passed in that variable. A server that crashed,
+ * closed its stdout (it can answer nothing more, running or not) or hung on a call (a call or
+ * case timeout) is started again on the next call (bounded); its stderr is kept (the last
+ * 16 KiB) for errored reports.
  *
  * The server runs in its own process group, ended (SIGTERM, then SIGKILL after 2 s) at close,
- * after a failed start and when a crashed server is replaced: nothing it started is left
- * behind. Every stdout line that is not a JSON-RPC message (a stray `console.log`, say) is
- * recorded, escaped, and returned with the next answer as `protocolViolations` (lines written
- * before the answer to `initialize` go with the first call). An init failure says the exit
+ * after a failed start and when a crashed, stdout-closed or hung server is replaced: nothing
+ * it started is left behind. Every stdout line that is not a JSON-RPC message (a stray `console.log`, say) is
+ * recorded, escaped, and returned with the next answer (a result or a JSON-RPC error) as
+ * `protocolViolations` (lines written before the answer to `initialize` go with the first
+ * call). An init failure says the exit
  * code and the first stdout line seen, in the message (never under `stderr`).
  *
  * @example Certify nothing, just list the reference server's tools

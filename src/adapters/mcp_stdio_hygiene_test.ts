@@ -64,7 +64,10 @@ Deno.test("stdout lines written before a JSON-RPC error answer come back with th
     message: "MCP error -32603: boom",
     protocolViolations: [
       { transport: "stdio", message: 'a stdout line that is not JSON: "server starting"' },
-      { transport: "stdio", message: 'a stdout line that is not JSON: "debug: failing tools/call"' },
+      {
+        transport: "stdio",
+        message: 'a stdout line that is not JSON: "debug: failing tools/call"',
+      },
     ],
   });
   const second = await adapter.run({ operation: "list_tools", input: {} });
