@@ -28,7 +28,7 @@ export type Transport = "subprocess" | "mcp-stdio" | "mcp-http" | "http" | "http
  * - `passed`: the fault is tolerated; every case passes;
  * - `skipped`: the faulty case is skipped (with a bounded reason), its neighbours pass;
  * - `blamed-next`: the faulty case fails on its first (wrong) answer and its second answer
- *   errors the next case, unsent; the case before passes.
+ *   errors the next case; the case before passes.
  */
 export type Expected =
   | "errored"

@@ -19,7 +19,7 @@ const MEANING: Record<Expected, string> = {
   skipped:
     "the faulty case is **skipped** with a bounded reason; the cases before and after it pass",
   "blamed-next":
-    "the faulty case is judged on its first answer (a wrong value: it **fails** on `FAULT-ECHO`); its second answer to the same request is a protocol violation that **errors the next case**, unsent (docs/subprocess-protocol.md); the case before passes",
+    "the faulty case is judged on its first answer (a wrong value: it **fails** on `FAULT-ECHO`); its second answer to the same request is a protocol violation that **errors the next case** (docs/subprocess-protocol.md); the case before passes",
 };
 
 const cell = (text: string) => text.replaceAll("|", "\\|");

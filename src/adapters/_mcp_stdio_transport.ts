@@ -156,11 +156,15 @@ export class McpStdioTransport {
 
   /**
    * What the kit saw of the process, for an error message: exit code or signal, the first
-   * stdout line (while no MCP message came), a torn last line (escaped). Empty when there is
-   * nothing to say.
+   * stdout line (while no MCP message came), a torn last line, or the unfinished line read so
+   * far while it runs (escaped). Empty when there is nothing to say.
    */
   diagnostics(): string {
     const parts: string[] = [];
+    if (this.#buffered > 0 && this.#torn === undefined) {
+      const head = concat(this.#chunks, Math.min(this.#buffered, 400));
+      parts.push(`its stdout holds an unfinished line: ${excerpt(new TextDecoder().decode(head))}`);
+    }
     if (this.#exit) parts.push(this.#exit);
     if (this.#firstLine !== undefined && !this.#sawMessage) {
       parts.push(`its first stdout line: ${excerpt(this.#firstLine)}`);

@@ -415,10 +415,11 @@ export function mcpClientAdapter(
       // What came before a JSON-RPC error answer is reported with it (a raised reply).
       const violations = seen();
       if (timedOut) {
+        const seen = conn.made.diagnostics?.();
         hung(conn);
         return {
           kind: "errored",
-          message: `${method} timed out after ${callTimeoutMs} ms`,
+          message: `${method} timed out after ${callTimeoutMs} ms${seen ? ` (${seen})` : ""}`,
           ...stderrOf(conn),
         };
       }

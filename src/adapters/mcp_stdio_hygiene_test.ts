@@ -175,3 +175,55 @@ Deno.test("a stdout line over the size cap ends the start at once; the transport
   assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
   await adapter.close();
 });
+
+Deno.test("a call timeout ends the stuck server's group (the message shows its unfinished line); the next call gets a fresh server", async () => {
+  const marker = `64.${Date.now() % 100000}`;
+  const server = fileURLToPath(
+    new URL("../../conformance/faults/testdata/fault_mcp_server.py", import.meta.url),
+  );
+  const adapter = mcpStdioAdapter([PYTHON, server, "ok", marker], { callTimeoutMs: 300 });
+  await adapter.start();
+  const first = processesWith(marker);
+  const stuck = await adapter.run(call("partial"));
+  assert.equal(stuck.kind, "errored");
+  assert.match(
+    (stuck as { message: string }).message,
+    /^tools\/call timed out after 300 ms \(its stdout holds an unfinished line: "\{\\"jsonrpc\\": \\"2.0\\", \\"id\\": \d+, \\"res"\)$/,
+  );
+  const echo = await adapter.run({
+    operation: "call_tool",
+    input: { name: "echo", arguments: { value: 7 } },
+  });
+  assert.deepEqual(echo, { kind: "result", value: { content: [{ type: "text", text: "7" }] } });
+  // The stuck server is gone, a fresh one answered.
+  const now = processesWith(marker);
+  assert.equal(now.length, 1);
+  assert.ok(!first.includes(now[0]), `the stuck server ${first} still runs`);
+  await adapter.close();
+  assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
+});
+
+Deno.test("a server that closes its stdout and keeps running is gone: the call is errored at once, it is ended, the next call gets a fresh one", async () => {
+  const marker = `65.${Date.now() % 100000}`;
+  const server = fileURLToPath(
+    new URL("../../conformance/faults/testdata/fault_mcp_server.py", import.meta.url),
+  );
+  const adapter = mcpStdioAdapter([PYTHON, server, "ok", marker], { callTimeoutMs: 10_000 });
+  await adapter.start();
+  const started = Date.now();
+  const dropped = await adapter.run(call("drop"));
+  assert.ok(Date.now() - started < 5_000, "not after the call timeout");
+  assert.equal(dropped.kind, "errored");
+  assert.match(
+    (dropped as { message: string }).message,
+    /closed the connection during tools\/call .*\(it closed its stdout and kept running\)/,
+  );
+  const echo = await adapter.run({
+    operation: "call_tool",
+    input: { name: "echo", arguments: { value: 8 } },
+  });
+  assert.equal(echo.kind, "result");
+  assert.equal(processesWith(marker).length, 1, "only the fresh server runs");
+  await adapter.close();
+  assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
+});
