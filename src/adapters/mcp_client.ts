@@ -8,6 +8,10 @@ import type {
 import { messageOf } from "../core/_message_of.ts";
 import { SoloLock } from "./_solo_lock.ts";
 import { Client, McpError, ResultSchema, type Transport } from "./_mcp_sdk.ts";
+import { closedWithin, Connection, tracked } from "./_mcp_connection.ts";
+
+/** A connection of this adapter. */
+type Conn = Connection<Client, McpConnection>;
 
 /** The MCP SDK's client transport interface (stdio, Streamable HTTP, in-memory). */
 export type McpTransport = Transport;
@@ -74,6 +78,15 @@ export interface McpClientAdapterOptions {
    */
   maxRestarts?: number;
   /**
+   * Whether a server a call got stuck on (its call timeout, or its case's: a `TimeoutError`
+   * abort) is replaced by a fresh one (for a server the factory starts, as over stdio: it is
+   * ended, with its process group). Without it the connection is kept (over HTTP each call is
+   * a request of its own).
+   *
+   * @default false
+   */
+  replaceHung?: boolean;
+  /**
    * The folder shared with the server, answered to the `workspace` operation.
    *
    * @default undefined (the operation raises)
@@ -93,101 +106,6 @@ const ENDED_WAIT_MS = 2_000;
 
 type Violation = { transport: string; message: string };
 
-class Connection {
-  closed = false;
-  /**
-   * Set when a call on this server timed out (or its case did): no new call goes to it; it
-   * is ended once the calls still on it are over (at once, unless the server is concurrent).
-   */
-  doomed = false;
-  /** Set when its transport was closed by the kit. */
-  retired = false;
-  /** Calls running on this connection now (sent or about to be). */
-  active = 0;
-  /** Ids of requests sent and not answered yet. */
-  readonly outstanding = new Set<string | number>();
-  /** How many requests were unanswered when the connection closed. */
-  unansweredAtClose = 0;
-  /** Id of the last request sent (the SDK sends inside `request()`, synchronously). */
-  lastSent: string | number | undefined;
-  /** Id of the initialize request: its violations go to the first call. */
-  initId: string | number | undefined;
-  calls = 0;
-  /** The last error the transport reported (onerror), for messages. */
-  transportError: string | undefined;
-  /** Resolves when the connection closed. */
-  readonly whenClosed: Promise<void>;
-  markClosed!: () => void;
-  constructor(readonly client: Client, readonly made: McpConnection) {
-    this.whenClosed = new Promise((resolve) => (this.markClosed = resolve));
-  }
-  get stderr(): (() => string) | undefined {
-    return this.made.stderr;
-  }
-}
-
-/** Waits until the connection closed, at most `ms`. */
-async function closedWithin(conn: Connection, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([conn.whenClosed, new Promise((done) => (timer = setTimeout(done, ms)))]);
-  clearTimeout(timer);
-}
-
-function isRequest(m: unknown): m is { id: string | number; method: string } {
-  const o = m as Record<string, unknown>;
-  return typeof o.method === "string" && (typeof o.id === "string" || typeof o.id === "number");
-}
-
-function isResponse(m: unknown): m is { id: string | number } {
-  const o = m as Record<string, unknown>;
-  return (typeof o.id === "string" || typeof o.id === "number") && !("method" in o);
-}
-
-/**
- * The transport as the client sees it, counting the requests left unanswered. `onOutOfOrder`
- * is called when an answer comes while an older request is still unanswered: the server
- * does not block on an unanswered call.
- */
-function tracked(
-  inner: McpTransport,
-  conn: () => Connection,
-  onOutOfOrder: () => void,
-): McpTransport {
-  const outer: McpTransport = {
-    start: () => inner.start(),
-    close: () => inner.close(),
-    send(message, options) {
-      if (isRequest(message)) {
-        conn().outstanding.add(message.id);
-        conn().lastSent = message.id;
-      }
-      return inner.send(message, options);
-    },
-    setProtocolVersion(version: string) {
-      inner.setProtocolVersion?.(version);
-    },
-  };
-  Object.defineProperty(outer, "sessionId", { get: () => inner.sessionId, enumerable: true });
-  inner.onmessage = (message, extra) => {
-    if (isResponse(message)) {
-      const outstanding = conn().outstanding;
-      // A Set keeps insertion order: its first id is the oldest request unanswered.
-      if (outstanding.has(message.id) && outstanding.values().next().value !== message.id) {
-        onOutOfOrder();
-      }
-      outstanding.delete(message.id);
-    }
-    outer.onmessage?.(message, extra);
-  };
-  inner.onerror = (error) => outer.onerror?.(error);
-  inner.onclose = () => {
-    const c = conn();
-    if (!c.closed) c.unansweredAtClose = c.outstanding.size;
-    outer.onclose?.();
-  };
-  return outer;
-}
-
 /**
  * An {@linkcode Adapter} that talks to an MCP server through the official SDK client, over the
  * transport a factory makes. Operations:
@@ -200,10 +118,10 @@ function tracked(
  * A JSON-RPC error answered by the server is `raised` (type `McpError`, with its code, and
  * the transport's `protocolViolations` seen before it); a timeout, a closed connection or a
  * transport failure is `errored` with the server's stderr. After the server closed the
- * connection (a crash) or hung on a call (its call timeout, or its case's: a `TimeoutError`
- * abort), the next call connects again, at most `maxRestarts` times in all; a hung server is
- * closed (at once, or once the calls still on it are over when it runs calls concurrently:
- * see `hung` in the code).
+ * connection (a crash), or with `replaceHung` hung on a call (its call timeout, or its case's:
+ * a `TimeoutError` abort), the next call connects again, at most `maxRestarts` times in all;
+ * a hung server is closed (at once, or once the calls still on it are over when it runs calls
+ * concurrently: see `hung` in the code).
  *
  * @example Talk to an in-memory server
  * ```ts
@@ -235,8 +153,8 @@ export function mcpClientAdapter(
   const initTimeoutMs = options.initTimeoutMs ?? 15_000;
   const callTimeoutMs = options.callTimeoutMs ?? 10_000;
   const maxRestarts = options.maxRestarts ?? 3;
-  let current: Connection | undefined;
-  let connecting: Promise<Connection> | undefined;
+  let current: Conn | undefined;
+  let connecting: Promise<Conn> | undefined;
   let restarts = 0;
   let shut = false;
   let lastMade: McpConnection | undefined;
@@ -252,12 +170,12 @@ export function mcpClientAdapter(
   /** Servers being ended (awaited at close). */
   const ending = new Set<Promise<void>>();
 
-  const connect = async (signal?: AbortSignal): Promise<Connection> => {
+  const connect = async (signal?: AbortSignal): Promise<Conn> => {
     const made = await factory();
     lastMade = made;
     live.add(made.transport);
     const client = new Client({ name: "netconform", version: "0.1.0" }, { capabilities: {} });
-    const conn: Connection = new Connection(client, made);
+    const conn: Conn = new Connection(client, made);
     const transport = tracked(made.transport, () => conn, () => (concurrent = true));
     client.onclose = () => {
       conn.closed = true;
@@ -288,7 +206,7 @@ export function mcpClientAdapter(
    * Ends a connection's server (its whole process group, over stdio): what is left of a
    * crashed one (its children, say), or a doomed one.
    */
-  const retire = (conn: Connection) => {
+  const retire = (conn: Conn) => {
     if (conn.retired) return;
     conn.retired = true;
     live.delete(conn.made.transport);
@@ -305,13 +223,13 @@ export function mcpClientAdapter(
    * the calls it still had are sent again, alone, to a fresh server (they were queued
    * behind the stuck one), as after a crash.
    */
-  const hung = (conn: Connection) => {
-    if (conn.doomed || conn.closed) return;
+  const hung = (conn: Conn) => {
+    if (!options.replaceHung || conn.doomed || conn.closed) return;
     conn.doomed = true;
     if (!concurrent || conn.active <= 1) retire(conn);
   };
 
-  const connection = async (): Promise<Connection> => {
+  const connection = async (): Promise<Conn> => {
     if (current && !current.closed && current.made.ended?.()) {
       // The server is gone and its close is on the way: wait for it, then start a new one.
       await closedWithin(current, ENDED_WAIT_MS);
@@ -319,7 +237,7 @@ export function mcpClientAdapter(
     return await connectionNow();
   };
 
-  const connectionNow = (): Promise<Connection> => {
+  const connectionNow = (): Promise<Conn> => {
     if (shut) return Promise.reject(new Error("adapter is closed"));
     if (current && !current.closed && !current.doomed) return Promise.resolve(current);
     if (!connecting) {
@@ -346,7 +264,7 @@ export function mcpClientAdapter(
     return connecting;
   };
 
-  const take = (conn: Connection, id: string | number | undefined): Violation[] =>
+  const take = (conn: Conn, id: string | number | undefined): Violation[] =>
     id === undefined ? [] : conn.made.violations?.(id) ?? [];
 
   /**
@@ -379,7 +297,7 @@ export function mcpClientAdapter(
         message: `${method} aborted: ${messageOf(callOptions.signal.reason)}`,
       };
     }
-    let conn: Connection;
+    let conn: Conn;
     try {
       conn = await connection();
     } catch (error) {
@@ -484,7 +402,7 @@ export function mcpClientAdapter(
     return await attempt(method, params, callOptions, true) as Reply;
   };
 
-  const stderrOf = (conn?: Connection): { stderr?: string } => {
+  const stderrOf = (conn?: Conn): { stderr?: string } => {
     const text = (conn?.stderr ?? lastMade?.stderr)?.();
     return text ? { stderr: text } : {};
   };

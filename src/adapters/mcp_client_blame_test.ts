@@ -159,7 +159,11 @@ function hangServer(delayMs: number, sequential: boolean) {
 /** The reply kinds of `names` run `concurrency` at a time, the servers made, the time taken. */
 async function runHangs(names: string[], concurrency: number, sequential: boolean) {
   const { factory, connections, closed } = hangServer(20, sequential);
-  const adapter = mcpClientAdapter(factory, { maxRestarts: 10, callTimeoutMs: 300 });
+  const adapter = mcpClientAdapter(factory, {
+    maxRestarts: 10,
+    callTimeoutMs: 300,
+    replaceHung: true,
+  });
   await adapter.start();
   const started = Date.now();
   const kinds: string[] = new Array(names.length);
@@ -231,7 +235,11 @@ Deno.test("stuck calls on a concurrent server: the same blame at any concurrency
 Deno.test("a case timeout (TimeoutError abort) ends the stuck server; a plain abort keeps it", async () => {
   for (const [reason, servers] of [["TimeoutError", 2], ["AbortError", 1]] as const) {
     const { factory, connections } = hangServer(10, true);
-    const adapter = mcpClientAdapter(factory, { maxRestarts: 3, callTimeoutMs: 10_000 });
+    const adapter = mcpClientAdapter(factory, {
+      maxRestarts: 3,
+      callTimeoutMs: 10_000,
+      replaceHung: true,
+    });
     await adapter.start();
     const abort = new AbortController();
     setTimeout(() => abort.abort(new DOMException("case timed out", reason)), 100);

@@ -66,11 +66,29 @@ Deno.test("a JSON-RPC error is raised (the server's answer), with its code", asy
   await adapter.close();
 });
 
-Deno.test("a call that never answers is errored after the call timeout; the next call gets a fresh server, at most maxRestarts times", async () => {
+Deno.test("a call that never answers is errored after the call timeout; the connection stays (replaceHung off)", async () => {
   const { factory, connections } = rawServer((_m, p) =>
     p.name === "slow" ? "hang" : { result: { content: [] } }
   );
-  const adapter = mcpClientAdapter(factory, { callTimeoutMs: 150, maxRestarts: 1 });
+  const adapter = mcpClientAdapter(factory, { callTimeoutMs: 150 });
+  await adapter.start();
+  const reply = await adapter.run(call("slow"));
+  assert.equal(reply.kind, "errored");
+  assert.match((reply as { message: string }).message, /timed out after 150 ms/);
+  assert.deepEqual(await adapter.run(call("fast")), { kind: "result", value: { content: [] } });
+  assert.equal(connections(), 1);
+  await adapter.close();
+});
+
+Deno.test("replaceHung: a call that never answers is errored after the call timeout; the next call gets a fresh server, at most maxRestarts times", async () => {
+  const { factory, connections } = rawServer((_m, p) =>
+    p.name === "slow" ? "hang" : { result: { content: [] } }
+  );
+  const adapter = mcpClientAdapter(factory, {
+    callTimeoutMs: 150,
+    maxRestarts: 1,
+    replaceHung: true,
+  });
   await adapter.start();
   const reply = await adapter.run(call("slow"));
   assert.equal(reply.kind, "errored");

@@ -125,6 +125,7 @@ export function mcpStdioAdapter(
     initTimeoutMs: options.initTimeoutMs,
     callTimeoutMs: options.callTimeoutMs,
     maxRestarts: options.maxRestarts,
+    replaceHung: true,
     async workspace() {
       const path = await Deno.makeTempDir({ prefix: "netconform-mcp-" });
       let root: string | null = null;
