@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { loadFixtures } from "../../src/core/fixtures.ts";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { isObject } from "./_json.ts";
+import { PythonArgument } from "../../src/pyliteral/python_argument.ts";
 import { rulesExercised } from "./_exercised.ts";
 import { type NormalizerInput, normalizerInputArbitrary } from "./arbitraries.ts";
 import { normalizerProfile } from "./profile.ts";
@@ -150,7 +151,9 @@ async function fixtureCases(): Promise<Case[]> {
 /** One line saying what a generated input is: its tool and the kind and size of its raw value. */
 function describeInput(input: NormalizerInput): string {
   const raw = input.raw;
-  const kind = typeof raw === "string"
+  const kind = raw instanceof PythonArgument
+    ? `a Python ${raw.value.type === "set" && raw.value.frozen ? "frozenset" : raw.value.type}`
+    : typeof raw === "string"
     ? `text of ${raw.length} characters`
     : Array.isArray(raw)
     ? `a list of ${raw.length}`

@@ -5,7 +5,7 @@ Standard library only; Python 3.9 or later.
 
 Command line::
 
-    python3 netconform_adapter.py [--operation NAME] [--name NAME] [--raw-stdout] TARGET
+    python3 netconform_adapter.py [--operation NAME] [--name NAME] [--no-python-values] [--raw-stdout] TARGET
 
 TARGET is ``module:function`` (imported from PYTHONPATH or the working directory) or
 ``path/to/file.py:function``; ``function`` may be dotted (``Class.method``). With the
@@ -514,6 +514,7 @@ class _Server:
         implementation: Dict[str, Any],
         refuse: Optional[str],
         may_batch: bool = True,
+        python_values: bool = True,
     ) -> None:
         self.operations = dict(operations)
         self.implementation = implementation
@@ -521,6 +522,8 @@ class _Server:
         # Holding responses is safe only when nothing else writes to the channel.
         self.may_batch = may_batch
         self.batching = False
+        # Whether the handshake announces the netconform.pyvalue/v1 input encoding.
+        self.python_values = python_values
 
     def handle(self, line: bytes) -> Optional[bytes]:
         """The response line to one request line (bytes), or None when nothing is answered."""
@@ -566,7 +569,8 @@ class _Server:
         self.batching = self.may_batch and message.get("batching") is True
         return _dumps({"seq": seq, "type": "handshake", "kind": "ready", "protocol": PROTOCOL,
                        "implementation": self.implementation, "batching": self.batching,
-                       "operations": sorted(self.operations), "encodings": [PYVALUE]})
+                       "operations": sorted(self.operations),
+                       "encodings": [PYVALUE] if self.python_values else []})
 
     def _request(self, seq: int, message: Dict[str, Any]) -> bytes:
         operation = message.get("operation")
@@ -580,7 +584,7 @@ class _Server:
         argument = message["input"]
         encoding = message.get("encoding")
         if encoding is not None:
-            if encoding != PYVALUE:
+            if encoding != PYVALUE or not self.python_values:
                 return _dumps({"seq": seq, "type": "response", "kind": "errored",
                                "message": "input encoding %s is not supported (supported: %s)"
                                % (_bounded(json.dumps(encoding), 200), PYVALUE)})
@@ -725,13 +729,15 @@ def serve(
     stdin_fd: int = 0,
     stdout_fd: int = 1,
     private_channel: Optional[bool] = None,
+    python_values: bool = True,
 ) -> None:
     """Speak the protocol on stdin/stdout until end of input.
 
     ``operations`` maps an operation name to a function of the request's input. ``refuse``
     (a message) makes the handshake answer ``refused``, for a target that could not load.
     ``private_channel`` says whether only this adapter writes to ``stdout_fd`` (default: as
-    ``protect_stdout``); responses are batched only then.
+    ``protect_stdout``); responses are batched only then. ``python_values`` (default True)
+    announces the ``netconform.pyvalue/v1`` input encoding (real Python objects as inputs).
     """
     if private_channel is None:
         private_channel = protect_stdout
@@ -748,7 +754,7 @@ def serve(
     caps = list(capabilities)
     if caps:
         implementation["capabilities"] = caps
-    server = _Server(operations, implementation, refuse, may_batch=private_channel)
+    server = _Server(operations, implementation, refuse, may_batch=private_channel, python_values=python_values)
     failure = []
 
     def run() -> None:
@@ -817,6 +823,8 @@ def main(argv: Optional[list] = None) -> None:
     parser.add_argument("--operation", default="normalize",
                         help="operation served (default normalize: fn(raw, tool_name); other names: fn(input))")
     parser.add_argument("--name", help="implementation name for the handshake (default: the target)")
+    parser.add_argument("--no-python-values", action="store_true",
+                        help="do not announce the netconform.pyvalue/v1 input encoding (plain JSON inputs only)")
     parser.add_argument("--raw-stdout", action="store_true",
                         help="let the function write to the protocol channel (to test the kit's defences)")
     args = parser.parse_args(argv)
@@ -832,7 +840,8 @@ def main(argv: Optional[list] = None) -> None:
         traceback.print_exc()
         refuse = "could not load %s: %s: %s" % (json.dumps(args.target), _type_name(error), _message_of(error))
     serve(operations, name=args.name or args.target, version=version, protect_stdout=False,
-          refuse=refuse, stdout_fd=stdout_fd, private_channel=not args.raw_stdout)
+          refuse=refuse, stdout_fd=stdout_fd, private_channel=not args.raw_stdout,
+          python_values=not args.no_python_values)
 
 
 if __name__ == "__main__":

@@ -124,7 +124,11 @@ export class ProtocolSession<C extends SessionChild> {
    *
    * @returns The reply: the answer, or `errored` when it cannot be sent, is aborted or blamed.
    */
-  request(request: WireRequest, signal: AbortSignal | undefined, child: C | undefined): Promise<Reply> {
+  request(
+    request: WireRequest,
+    signal: AbortSignal | undefined,
+    child: C | undefined,
+  ): Promise<Reply> {
     const held = this.#held;
     if (held !== undefined) {
       this.#held = undefined;
