@@ -162,3 +162,112 @@ Deno.test("the TypeScript reference's model agrees with the Python reference on 
     await adapter.close();
   }
 });
+
+Deno.test("a case file gives a real Python object as python: or raw {$python}; a bad literal is refused", async () => {
+  const { withUserCases } = await import("../../src/core/with_user_cases.ts");
+  const { inProcessAdapter } = await import("../../src/adapters/in_process.ts");
+  const { PythonArgument } = await import("../../src/pyliteral/python_argument.ts");
+  const seen: string[] = [];
+  // In process: a normalizer that raises on a real tuple, as a JSON-minded one would.
+  const adapter = () =>
+    inProcessAdapter((r) => {
+      const { raw, tool_name } = r.input as { raw: unknown; tool_name: string };
+      if (raw instanceof PythonArgument) seen.push(String(raw));
+      if (raw instanceof PythonArgument && raw.value.type === "tuple") {
+        throw new TypeError("'tuple' object has no attribute 'get'");
+      }
+      return normalizeToolResponse(raw, tool_name);
+    });
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/mine.yaml`,
+      `profile: gns3.normalizer/v1.0
+description: real Python objects
+tests:
+  - description: a tuple, as python
+    valid: false
+    rules: [NORM-TOTAL]
+    data: {input: {python: "({'device_name': 'R1'},)", tool_name: t}}
+  - description: a set, as a report shows it
+    valid: true
+    data: {input: {raw: {$python: "{'R1', 2}"}, tool_name: t}}
+`,
+    );
+    const report = await runSuite(withUserCases(normalizerSuite, ["mine.yaml"]), adapter(), {
+      target: "t",
+      seed: 1,
+      runs: 0,
+      options: { nasty: false },
+      baseDir: dir,
+    });
+    const user = report.cases.filter((c) => c.id.startsWith("user:"));
+    // The first records a known crash (its rule fires as expected), the second holds.
+    assert.deepEqual(user.map((c) => [c.id, c.outcome]), [
+      ["user:mine.yaml#0", "failed"],
+      ["user:mine.yaml#1", "passed"],
+    ], JSON.stringify(user));
+    assert.deepEqual(findingsOf(user[0]).map((f) => f.ruleId), ["NORM-TOTAL"]);
+    assert.ok(seen.includes("({'device_name': 'R1'},)"), seen.join("\n"));
+    assert.ok(seen.includes("{'R1', 2}"), seen.join("\n"));
+
+    await Deno.writeTextFile(
+      `${dir}/bad.yaml`,
+      `profile: gns3.normalizer/v1.0
+description: bad
+tests:
+  - description: a frozenset as a report prints it
+    valid: true
+    data: {input: {python: "frozenset({'R1'})", tool_name: t}}
+`,
+    );
+    const bad = await runSuite(withUserCases(normalizerSuite, ["bad.yaml"]), adapter(), {
+      target: "t",
+      seed: 1,
+      runs: 0,
+      baseDir: dir,
+    });
+    assert.equal(bad.verdict, "incomplete");
+    assert.match(bad.startError ?? "", /is not a Python literal the kit reads/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("promote: a failed case with a real Python object becomes a fixture test that holds", async () => {
+  const { main } = await import("../../cli/conform.ts");
+  const { evaluateFixtureTest, parseFixtureFile } = await import("../../src/core/fixtures.ts");
+  const { normalizerProfile } = await import("./profile.ts");
+  const run = async (args: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(args, { out: (t) => out.push(t), err: (t) => err.push(t) });
+    return { code, out: out.join("\n"), err: err.join("\n") };
+  };
+  const dir = await Deno.makeTempDir();
+  try {
+    const report = `${dir}/report.json`;
+    const r = await run([
+      "--target",
+      "normalizer-python-mutant-python-objects",
+      "--runs",
+      "1",
+      "--case",
+      "class:pyobj-tuple",
+      "--report",
+      report,
+    ]);
+    assert.equal(r.code, 1, r.err);
+    const to = `${dir}/regressions.yaml`;
+    const promoted = await run(["promote", report, "class:pyobj-tuple", "--to", to]);
+    assert.equal(promoted.code, 0, promoted.err);
+    const text = await Deno.readTextFile(to);
+    assert.match(text, /\$python: "\(\{'device_name': 'R1'/);
+    const loaded = parseFixtureFile(text, to);
+    assert.equal(loaded.tests.length, 1);
+    assert.deepEqual(loaded.tests[0].rules, ["NORM-TOTAL"]);
+    assert.ok(evaluateFixtureTest(normalizerProfile, loaded.tests[0]).ok);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

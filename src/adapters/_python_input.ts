@@ -48,3 +48,29 @@ export function encodePythonInput(input: unknown, maxDepth = 1000): unknown {
   };
   return encode(input, 0);
 }
+
+/**
+ * A copy of a request that keeps each PythonArgument a PythonArgument (its value copied),
+ * where `structuredClone` would turn it into a plain object.
+ */
+export function cloneKeepingPython<T>(request: T): T {
+  if (!holdsPythonArgument(request)) return structuredClone(request);
+  const copy = (v: unknown): unknown => {
+    if (v instanceof PythonArgument) return new PythonArgument(structuredClone(v.value));
+    if (Array.isArray(v)) return v.map(copy);
+    if (v !== null && typeof v === "object") {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) {
+        Object.defineProperty(out, k, {
+          value: copy(x),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return out;
+    }
+    return v;
+  };
+  return copy(request) as T;
+}
