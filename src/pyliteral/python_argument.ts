@@ -30,6 +30,8 @@ export class PythonArgument {
   readonly value: PyValue;
 
   /**
+   * Wrap a Python value.
+   *
    * @param value The Python value passed.
    */
   constructor(value: PyValue) {
