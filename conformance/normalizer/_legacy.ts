@@ -4,6 +4,8 @@
 import { parsePythonLiteral } from "../../src/pyliteral/parse_python_literal.ts";
 import { PythonLiteralError } from "../../src/pyliteral/python_literal_error.ts";
 import { pythonToJson } from "../../src/pyliteral/python_to_json.ts";
+import { PythonArgument } from "../../src/pyliteral/python_argument.ts";
+import { jsonViewOf } from "./_python_values.ts";
 import { checkToolResponse } from "../tool_response/profile.ts";
 import { depthOf, hasOwn, isObject, type Obj, own } from "./_json.ts";
 
@@ -117,10 +119,22 @@ export function classify(value: unknown): Form {
 }
 
 /**
- * Decode a raw input (a string holding JSON, else a Python literal; anything else as is) and
- * classify it. A string over the decode bounds is `opaque`: the kit makes no claim about it.
+ * Decode a raw input (a string holding JSON, else a Python literal; a real Python object by its
+ * JSON view, when it has one; anything else as is) and classify it. A string over the decode bounds is `opaque`: the kit makes no claim about it.
  */
 export function analyzeRaw(raw: unknown): Analysis {
+  if (raw instanceof PythonArgument) {
+    // A real Python object: what is JSON data in all but name (a list, a dict with str keys)
+    // is read as that data, the forms the standard names; of any other object (a tuple, a set,
+    // bytes, a huge int, a non-string key, at any depth) the standard says nothing, and the
+    // kit makes no claim beyond the universal rules (spec-notes/normalizer.md).
+    const view = jsonViewOf(raw.value);
+    return view ? analyzeRaw(view.value) : {
+      form: "opaque",
+      reason: "a Python object the standard does not describe",
+      decoded: "none",
+    };
+  }
   if (typeof raw !== "string") return { ...classify(raw), decoded: "none" };
   if (BLANK.test(raw)) return { form: "empty", decoded: "none" };
   if (raw.length > MAX_DECODE_LENGTH) {

@@ -24,6 +24,7 @@ import {
 } from "./_legacy.ts";
 import schema from "./observation.schema.json" with { type: "json" };
 import { normalizerRules } from "./rules.ts";
+import { withPythonRaw } from "./_python_input.ts";
 
 /** Metadata the spec calls volatile ("timestamp, execution time"), left out of comparisons. */
 export const NORMALIZER_DEFAULT_VOLATILE: readonly string[] = [
@@ -81,6 +82,23 @@ export function checkNormalizerObservation(value: unknown, context?: CheckContex
 }
 
 function checkObservation(value: unknown, context?: CheckContext): Finding[] {
+  // A real Python object written as a fixture or a report writes it (`python: literal`, or
+  // raw `{$python: literal}`) is judged as the object.
+  if (isObject(value) && isObject(value.input)) {
+    let input: unknown;
+    try {
+      input = withPythonRaw(value.input);
+    } catch (error) {
+      return [
+        finding(
+          "NORM-OBSERVATION",
+          "/input",
+          error instanceof Error ? error.message : String(error),
+        ),
+      ];
+    }
+    if (input !== value.input) value = { ...value, input };
+  }
   const schemaFindings = checkSchema(value);
   if (schemaFindings.length > 0) return schemaFindings;
   const obs = value as {

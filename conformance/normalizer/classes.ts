@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import type { Arbitrary } from "../../src/core/arbitrary.ts";
 import type { InputClass } from "../../src/core/types.ts";
+import { PythonArgument } from "../../src/pyliteral/python_argument.ts";
 
 /** A declared input class of the normalizer with a maker of member inputs (`raw`). */
 export interface NormalizerInputClass extends InputClass {
@@ -39,6 +40,9 @@ function nestedValue(depth: number): unknown {
 }
 
 const bigDigits = (n: number) => "7" + "1234567890".repeat(500 + n);
+
+/** A real Python object read from its literal (the kit's bounded parser, no eval). */
+const py = (literal: string) => PythonArgument.parse(literal);
 
 /** Every declared input class of `gns3.normalizer/v1.0`, in report order. */
 export const normalizerClasses: readonly NormalizerInputClass[] = [
@@ -87,6 +91,60 @@ export const normalizerClasses: readonly NormalizerInputClass[] = [
     id: "type-nested",
     description: "nested structures: lists of dicts of lists",
     make: (n) => [{ device_name: "R1", output: "ok", extra: [{ a: [n, { b: [] }] }] }],
+  },
+  // Real Python objects, as production passes them (a PythonArgument: the subprocess adapter
+  // sends it in the netconform.pyvalue/v1 encoding; an implementation that did not announce
+  // it gets these cases skipped). The standard is silent on these types: the universal rules.
+  {
+    id: "pyobj-tuple",
+    description: "a real tuple of legacy items",
+    make: (n) =>
+      py(
+        n % 2 === 0
+          ? "({'device_name': 'R1', 'status': 'failed', 'error': 'timeout'},)"
+          : "({'device_name': 'R1', 'status': 'success', 'output': 'ok'}, {'device_name': 'R2', 'status': 'failed', 'error': 'refused'})",
+      ),
+  },
+  { id: "pyobj-set", description: "a real set", make: (n) => py(`{'R1', 'R2', ${n}}`) },
+  {
+    id: "pyobj-frozenset",
+    description: "a real frozenset",
+    make: (n) =>
+      new PythonArgument({
+        type: "set",
+        frozen: true,
+        items: [{ type: "str", value: "R1" }, { type: "int", value: BigInt(n) }],
+      }),
+  },
+  { id: "pyobj-bytes", description: "real bytes", make: () => py("b'caf\\xc3\\xa9 \\xff'") },
+  {
+    id: "pyobj-int-huge",
+    description: "a real int of 5,001 digits (past CPython's default 4,300-digit str limit)",
+    make: (n) => new PythonArgument({ type: "int", value: BigInt(bigDigits(n)) }),
+  },
+  {
+    id: "pyobj-dict-nonstring-keys",
+    description: "a real dict with int, float, bool, None and tuple keys",
+    make: (n) =>
+      py(
+        n % 2 === 0
+          ? "{1: 'a', 2.5: 'b', False: 'c', None: 'd', 'device_name': 'R1'}"
+          : "{(1, 2): 'a', 3: 'b', 'device_name': 'R1', 'status': 'success'}",
+      ),
+  },
+  {
+    id: "pyobj-nested-list",
+    description: "a real legacy list whose items hold tuples",
+    make: (n) =>
+      py(`[{'device_name': 'R1', 'status': 'success', 'output': ('show', ${n})}, ('R2', 'ok')]`),
+  },
+  {
+    id: "pyobj-nested-dict",
+    description: "a real legacy node dict whose nodes hold tuples and bytes",
+    make: (n) =>
+      py(
+        `{'nodes': [{'name': 'PC1', 'status': 'started', 'ports': (0, ${n}), 'mac': b'\\x00\\x50'}], 'total_nodes': 1}`,
+      ),
   },
   // Every legacy form and alias field.
   {

@@ -1,7 +1,12 @@
 import type { ToolResponse, ToolResponseItem } from "../tool_response/types.ts";
+import { PythonArgument } from "../../src/pyliteral/python_argument.ts";
+import type { PyValue } from "../../src/pyliteral/py_value.ts";
+import { jsonViewOf, pyGet, pyItem } from "./_python_values.ts";
 import { isObject, jsonText, type Obj, own, setOwn } from "./_json.ts";
 import {
   analyzeRaw,
+  CONTAINER_KEYS,
+  COUNT_KEYS,
   isFailedItem,
   legacyErrorText,
   legacyName,
@@ -86,6 +91,12 @@ function response(data: ToolResponseItem[], toolName: string, globalError?: stri
  *   error is truthy or its status says failure (`failed`, `error`, `partial_success`, ...).
  * - `{"error": text}` and `[{"error": text}]` are a global error with no items.
  * - When every item failed, a global error says so (`success` false).
+ * - A real Python object (a {@linkcode PythonArgument}) is read as the Python reference
+ *   (`examples/python/reference_normalizer.py`) reads it: one that is JSON data in all but
+ *   name (a list, a dict with str keys...) as that data; a list or a dict holding other
+ *   objects item by item; anything else (a tuple, a set, bytes, a huge int, a dict with
+ *   non-string keys) as one success item whose result is its `json.dumps` text, or "(a value
+ *   with no JSON text)" where `json.dumps` raises.
  *
  * @example Normalize a device-command tool's legacy list
  * ```ts
@@ -110,11 +121,12 @@ function response(data: ToolResponseItem[], toolName: string, globalError?: stri
  * });
  * ```
  *
- * @param raw What the legacy tool returned: any JSON value, or a string.
+ * @param raw What the legacy tool returned: any JSON value, a string, or a real Python object.
  * @param toolName The tool's name, recorded as `metadata.tool_name`.
  * @returns A conforming tool response.
  */
 export function normalizeToolResponse(raw: unknown, toolName: string): ToolResponse {
+  if (raw instanceof PythonArgument) return normalizePython(raw.value, toolName);
   const analysis = analyzeRaw(raw);
   switch (analysis.form) {
     case "conforming": {
@@ -142,4 +154,42 @@ export function normalizeToolResponse(raw: unknown, toolName: string): ToolRespo
     case "empty":
       return response([], toolName);
   }
+}
+
+/** The Python reference's reading of a real Python object (its `_normalize_value`). */
+function normalizePython(value: PyValue, toolName: string): ToolResponse {
+  const view = jsonViewOf(value);
+  if (view) return normalizeToolResponse(view.value, toolName);
+  if (value.type === "list") {
+    const only = value.items.length === 1 ? errorOnly(value.items[0]) : undefined;
+    if (only !== undefined) return response([], toolName, only);
+    return response(value.items.map(pyItem), toolName);
+  }
+  if (value.type === "dict") {
+    for (const key of CONTAINER_KEYS) {
+      const items = pyGet(value, key);
+      if (items?.type === "list") {
+        const error = pyGet(value, "error");
+        return response(
+          items.items.map(pyItem),
+          toolName,
+          error?.type === "str" && error.value.length > 0 ? error.value : undefined,
+        );
+      }
+    }
+    const only = errorOnly(value);
+    if (only !== undefined) return response([], toolName, only);
+  }
+  return response([pyItem(value, 0)], toolName);
+}
+
+/** The error text of a dict holding only an error and counts (`_error_only`), else undefined. */
+function errorOnly(value: PyValue): string | undefined {
+  if (value.type !== "dict") return undefined;
+  const error = pyGet(value, "error");
+  if (error?.type !== "str" || error.value.length === 0) return undefined;
+  const keys = value.entries.map(([k]) => k);
+  return keys.every((k) => k.type === "str" && (k.value === "error" || COUNT_KEYS.has(k.value)))
+    ? error.value
+    : undefined;
 }

@@ -3,6 +3,8 @@ import fc from "fast-check";
 import { loadFixtures } from "../../src/core/fixtures.ts";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { isObject } from "./_json.ts";
+import { withPythonRaw } from "./_python_input.ts";
+import { PythonArgument } from "../../src/pyliteral/python_argument.ts";
 import { rulesExercised } from "./_exercised.ts";
 import { type NormalizerInput, normalizerInputArbitrary } from "./arbitraries.ts";
 import { normalizerProfile } from "./profile.ts";
@@ -128,7 +130,7 @@ async function fixtureCases(): Promise<Case[]> {
   for (const file of files) {
     const name = file.path.split("/").pop();
     file.tests.forEach((test, i) => {
-      const input = isObject(test.data) ? test.data.input : undefined;
+      const input = isObject(test.data) ? withPythonRaw(test.data.input) : undefined;
       if (!isObject(input) || !("raw" in input) || typeof input.tool_name !== "string") return;
       const key = JSON.stringify(input);
       if (seen.has(key)) return;
@@ -150,7 +152,9 @@ async function fixtureCases(): Promise<Case[]> {
 /** One line saying what a generated input is: its tool and the kind and size of its raw value. */
 function describeInput(input: NormalizerInput): string {
   const raw = input.raw;
-  const kind = typeof raw === "string"
+  const kind = raw instanceof PythonArgument
+    ? `a Python ${raw.value.type === "set" && raw.value.frozen ? "frozenset" : raw.value.type}`
+    : typeof raw === "string"
     ? `text of ${raw.length} characters`
     : Array.isArray(raw)
     ? `a list of ${raw.length}`
@@ -185,6 +189,11 @@ export const normalizerSuite: Suite = {
   profile: normalizerProfile,
   optionsSchema,
   classes: normalizerClasses.map(({ id, description }) => ({ id, description })),
+  caseInputOf(data: unknown): unknown {
+    // A real Python object: `python: "<literal>"` beside tool_name, or raw `{$python: ...}`.
+    const input = isObject(data) && Object.hasOwn(data, "input") ? data.input : data;
+    return withPythonRaw(input);
+  },
   async caseStream(options: CaseOptions): Promise<{ expected: number; cases: Iterable<Case> }> {
     // Weighted sampling: one draw in five from the declared classes, on purpose.
     const drawn = fc.oneof(

@@ -25,6 +25,12 @@ const pythonMutants = [
       "a Python normalizer that walks decoded JSON recursively: RecursionError at 1,000-10,000 levels under the default limit",
     breaks: ["NORM-TOTAL"],
   },
+  {
+    file: "python_objects.py",
+    description:
+      "a Python normalizer written for JSON-decoded input: a real tuple, a real int of 5,001 digits (str() under the default limit) or a real non-string dict key makes it raise",
+    breaks: ["NORM-TOTAL"],
+  },
 ];
 
 /** The normalizer profile's embedded targets: the TypeScript reference and its mutants. */

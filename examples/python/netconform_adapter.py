@@ -5,7 +5,7 @@ Standard library only; Python 3.9 or later.
 
 Command line::
 
-    python3 netconform_adapter.py [--operation NAME] [--name NAME] [--raw-stdout] TARGET
+    python3 netconform_adapter.py [--operation NAME] [--name NAME] [--no-python-values] [--raw-stdout] TARGET
 
 TARGET is ``module:function`` (imported from PYTHONPATH or the working directory) or
 ``path/to/file.py:function``; ``function`` may be dotted (``Class.method``). With the
@@ -36,9 +36,16 @@ What the adapter guarantees (see docs/subprocess-protocol.md):
 * The protocol channel is private: ``print()`` and writes to file descriptor 1 by the
   function go to stderr (unless ``--raw-stdout``), so a chatty function cannot corrupt it.
 * End of input (the kit closed stdin) ends the process with exit code 0.
+* The handshake announces the input encoding ``netconform.pyvalue/v1``: a request carrying
+  it has a tagged tree as its input, which the adapter turns into real Python objects
+  (tuples, sets, frozensets, bytes, ints of any size, dicts with any hashable keys) with its
+  own bounded, iterative decoder (no eval, no recursion, no change to the interpreter's
+  settings) before it calls the function, as production would: ``fn((item,), "tool")``.
 """
 
 import argparse
+import base64
+import binascii
 import importlib
 import importlib.util
 import json
@@ -51,6 +58,7 @@ import traceback
 from typing import Any, Callable, Dict, Iterable, Optional
 
 PROTOCOL = "netconform.subprocess/v1"
+PYVALUE = "netconform.pyvalue/v1"  # the input encoding of real Python values (announced)
 __version__ = "1.0.0"
 
 _THIS_FILE = os.path.abspath(__file__)
@@ -170,6 +178,126 @@ def _int_text(value: int) -> str:
             raise ValueError("an integer past %d digits is past this adapter's bound" % _MAX_INT_DIGITS)
     head = int.__repr__(chunks.pop())
     return ("-" if negative else "") + head + "".join(int.__repr__(c).zfill(_INT_CHUNK) for c in reversed(chunks))
+
+
+class PyValueError(ValueError):
+    """A netconform.pyvalue/v1 tree that is not valid, or over the decoder's bounds."""
+
+
+PYVALUE_MAX_DEPTH = 10_000  # deepest nesting of a decoded Python value
+PYVALUE_MAX_NODES = 1_000_000  # values (containers and scalars) in one decoded input
+_DIGITS = re.compile(r"-?(?:0|[1-9][0-9]*)")
+_FLOAT_WORDS = {"inf": float("inf"), "-inf": float("-inf"), "-0": -0.0}
+_SEQUENCES = {"tuple": tuple, "set": set, "frozenset": frozenset}
+
+
+def _float_of(v: Any) -> float:
+    if isinstance(v, str) and v in _FLOAT_WORDS:
+        return _FLOAT_WORDS[v]
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return float(v)
+    raise PyValueError("a float holds %s" % _bounded(repr(v), 80))
+
+
+def _pairs(pairs: list) -> Iterable[Any]:
+    """The keys and values of a dict's [key, value] pairs, one after the other."""
+    for pair in pairs:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise PyValueError("a dict entry is not a [key, value] pair")
+        yield pair[0]
+        yield pair[1]
+
+
+def _finish(kind: str, built: list) -> Any:
+    """The container a frame built, from its decoded children."""
+    if kind == "list":
+        return built
+    try:
+        if kind == "dict":
+            return dict(zip(built[0::2], built[1::2]))
+        return _SEQUENCES[kind](built)
+    except TypeError as error:  # an unhashable set item or dict key
+        raise PyValueError("a %s holds an unhashable item: %s" % (kind, error)) from None
+
+
+def decode_pyvalue(tree: Any, max_depth: int = PYVALUE_MAX_DEPTH, max_nodes: int = PYVALUE_MAX_NODES) -> Any:
+    """Real Python objects from a netconform.pyvalue/v1 tree (JSON data, already decoded).
+
+    A str, a bool, None and an int stand for themselves, a list is a list; an object is a
+    tagged value: ``{"t": "int", "v": "<digits>"}`` (any length: converted in chunks, never
+    through ``int(str)`` past the interpreter's digit limit), ``{"t": "float", "v": x}``
+    (x a number, "inf", "-inf" or "-0"), ``{"t": "complex", "v": [re, im]}``, ``{"t": "bytes",
+    "v": "<base64>"}``, ``{"t": "ellipsis"}``, ``{"t": "tuple" | "set" | "frozenset", "v":
+    [...]}``, ``{"t": "dict", "v": [[key, value], ...]}``. Iterative (an explicit stack),
+    bounded in depth and in number of values; never evaluates anything.
+
+    Raises PyValueError when the tree is not valid or over a bound.
+    """
+    nodes = 0
+    root: list = []
+    stack: list = [("list", iter((tree,)), root)]  # (kind, children, decoded children)
+    while True:
+        kind, children, built = stack[-1]
+        child = next(children, _END)
+        if child is _END:
+            stack.pop()
+            value = _finish(kind, built)
+            if not stack:
+                return value[0]
+            stack[-1][2].append(value)
+            continue
+        nodes += 1
+        if nodes > max_nodes:
+            raise PyValueError("the Python value holds more than %d values" % max_nodes)
+        if child is None or isinstance(child, (bool, str)):
+            built.append(child)
+            continue
+        if isinstance(child, int):
+            built.append(child)
+            continue
+        if isinstance(child, list):
+            opened, items = "list", child
+        elif isinstance(child, dict):
+            tag, v = child.get("t"), child.get("v")
+            if not set(child) <= {"t", "v"}:
+                raise PyValueError("a tagged value has other members than t and v")
+            if tag == "int":
+                if not isinstance(v, str) or not _DIGITS.fullmatch(v):
+                    raise PyValueError("an int holds %s, not decimal digits" % _bounded(repr(v), 80))
+                try:
+                    built.append(_int_of(v))
+                except ValueError as error:
+                    raise PyValueError(str(error)) from None
+                continue
+            if tag == "float":
+                built.append(_float_of(v))
+                continue
+            if tag == "complex":
+                if not isinstance(v, list) or len(v) != 2:
+                    raise PyValueError("a complex holds no [real, imag] pair")
+                built.append(complex(_float_of(v[0]), _float_of(v[1])))
+                continue
+            if tag == "bytes":
+                if not isinstance(v, str):
+                    raise PyValueError("a bytes holds no base64 text")
+                try:
+                    built.append(base64.b64decode(v, validate=True))
+                except (binascii.Error, ValueError) as error:
+                    raise PyValueError("a bytes holds invalid base64: %s" % error) from None
+                continue
+            if tag == "ellipsis":
+                built.append(Ellipsis)
+                continue
+            if tag not in _SEQUENCES and tag != "dict":
+                raise PyValueError("unknown tag %s" % _bounded(repr(tag), 80))
+            if not isinstance(v, list):
+                raise PyValueError("a %s holds no array" % tag)
+            opened, items = tag, (_pairs(v) if tag == "dict" else v)
+        else:  # a float: only tagged floats are floats
+            raise PyValueError("an untagged number %s (a float must be tagged)" % _bounded(repr(child), 80))
+        if len(stack) > max_depth:
+            raise PyValueError("the Python value nests deeper than %d levels" % max_depth)
+        stack.append((opened, iter(items), []))
 
 
 def _decode_iterative(text: str) -> Any:
@@ -386,6 +514,7 @@ class _Server:
         implementation: Dict[str, Any],
         refuse: Optional[str],
         may_batch: bool = True,
+        python_values: bool = True,
     ) -> None:
         self.operations = dict(operations)
         self.implementation = implementation
@@ -393,6 +522,8 @@ class _Server:
         # Holding responses is safe only when nothing else writes to the channel.
         self.may_batch = may_batch
         self.batching = False
+        # Whether the handshake announces the netconform.pyvalue/v1 input encoding.
+        self.python_values = python_values
 
     def handle(self, line: bytes) -> Optional[bytes]:
         """The response line to one request line (bytes), or None when nothing is answered."""
@@ -438,7 +569,8 @@ class _Server:
         self.batching = self.may_batch and message.get("batching") is True
         return _dumps({"seq": seq, "type": "handshake", "kind": "ready", "protocol": PROTOCOL,
                        "implementation": self.implementation, "batching": self.batching,
-                       "operations": sorted(self.operations)})
+                       "operations": sorted(self.operations),
+                       "encodings": [PYVALUE] if self.python_values else []})
 
     def _request(self, seq: int, message: Dict[str, Any]) -> bytes:
         operation = message.get("operation")
@@ -449,8 +581,20 @@ class _Server:
                            % (json.dumps(operation), ", ".join(sorted(self.operations)) or "none")})
         if "input" not in message:
             return _dumps({"seq": seq, "type": "response", "kind": "errored", "message": "the request has no input"})
+        argument = message["input"]
+        encoding = message.get("encoding")
+        if encoding is not None:
+            if encoding != PYVALUE or not self.python_values:
+                return _dumps({"seq": seq, "type": "response", "kind": "errored",
+                               "message": "input encoding %s is not supported (supported: %s)"
+                               % (_bounded(json.dumps(encoding), 200), PYVALUE)})
+            try:
+                argument = decode_pyvalue(argument)
+            except PyValueError as error:
+                return _dumps({"seq": seq, "type": "response", "kind": "errored",
+                               "message": "the input is not a %s value this adapter decodes: %s" % (PYVALUE, error)})
         try:
-            value = fn(message["input"])
+            value = fn(argument)
         except _BadInput as error:
             return _dumps({"seq": seq, "type": "response", "kind": "errored", "message": str(error)})
         except BaseException as error:  # noqa: BLE001 - the function's failure, whatever it is
@@ -585,13 +729,15 @@ def serve(
     stdin_fd: int = 0,
     stdout_fd: int = 1,
     private_channel: Optional[bool] = None,
+    python_values: bool = True,
 ) -> None:
     """Speak the protocol on stdin/stdout until end of input.
 
     ``operations`` maps an operation name to a function of the request's input. ``refuse``
     (a message) makes the handshake answer ``refused``, for a target that could not load.
     ``private_channel`` says whether only this adapter writes to ``stdout_fd`` (default: as
-    ``protect_stdout``); responses are batched only then.
+    ``protect_stdout``); responses are batched only then. ``python_values`` (default True)
+    announces the ``netconform.pyvalue/v1`` input encoding (real Python objects as inputs).
     """
     if private_channel is None:
         private_channel = protect_stdout
@@ -608,7 +754,7 @@ def serve(
     caps = list(capabilities)
     if caps:
         implementation["capabilities"] = caps
-    server = _Server(operations, implementation, refuse, may_batch=private_channel)
+    server = _Server(operations, implementation, refuse, may_batch=private_channel, python_values=python_values)
     failure = []
 
     def run() -> None:
@@ -677,6 +823,8 @@ def main(argv: Optional[list] = None) -> None:
     parser.add_argument("--operation", default="normalize",
                         help="operation served (default normalize: fn(raw, tool_name); other names: fn(input))")
     parser.add_argument("--name", help="implementation name for the handshake (default: the target)")
+    parser.add_argument("--no-python-values", action="store_true",
+                        help="do not announce the netconform.pyvalue/v1 input encoding (plain JSON inputs only)")
     parser.add_argument("--raw-stdout", action="store_true",
                         help="let the function write to the protocol channel (to test the kit's defences)")
     args = parser.parse_args(argv)
@@ -692,7 +840,8 @@ def main(argv: Optional[list] = None) -> None:
         traceback.print_exc()
         refuse = "could not load %s: %s: %s" % (json.dumps(args.target), _type_name(error), _message_of(error))
     serve(operations, name=args.name or args.target, version=version, protect_stdout=False,
-          refuse=refuse, stdout_fd=stdout_fd, private_channel=not args.raw_stdout)
+          refuse=refuse, stdout_fd=stdout_fd, private_channel=not args.raw_stdout,
+          python_values=not args.no_python_values)
 
 
 if __name__ == "__main__":

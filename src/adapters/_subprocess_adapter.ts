@@ -4,18 +4,25 @@
 import type { AdapterCallOptions, ImplementationInfo, Reply, Request } from "../core/types.ts";
 import { messageOf } from "../core/_message_of.ts";
 import type { Child } from "./_subprocess_child.ts";
+import { PYVALUE_ENCODING } from "../protocol/subprocess_protocol.ts";
+import { encodePythonInput, holdsPythonArgument } from "./_python_input.ts";
 import { childEnv } from "./_child_env.ts";
 import { handshake, handshakeEnded, handshakeLine } from "./_subprocess_handshake.ts";
 import { StderrLog } from "./_subprocess_log.ts";
 import { PendingRequests } from "./_subprocess_pending.ts";
 import { Processes } from "./_subprocess_processes.ts";
 import { RestartPolicy } from "./_subprocess_restart.ts";
-import { ProtocolSession } from "./_subprocess_session.ts";
+import { ProtocolSession, type WireRequest } from "./_subprocess_session.ts";
 import type {
   SubprocessAdapter,
   SubprocessAdapterOptions,
   SubprocessStats,
 } from "./_subprocess_types.ts";
+
+/** Why a case passing a real Python object is skipped on an implementation that cannot read one. */
+export const NO_PYVALUE = `this case passes a real Python object (not JSON data), and the ` +
+  `implementation's handshake did not announce the input encoding "${PYVALUE_ENCODING}" ` +
+  `that carries one (see "Python values" in docs/subprocess-protocol.md)`;
 
 /** The options' limits, defaults applied and checked. */
 export interface Limits {
@@ -38,6 +45,8 @@ export class SubprocessAdapterImpl implements SubprocessAdapter {
   #processes: Processes;
   #restarts: RestartPolicy<Child>;
   #info: ImplementationInfo | undefined;
+  /** The input encodings the latest handshake announced. */
+  #encodings: readonly string[] = [];
   #starting: Promise<ImplementationInfo> | undefined;
   #closing: Promise<void> | undefined;
   #stats: SubprocessStats = {
@@ -145,7 +154,25 @@ export class SubprocessAdapterImpl implements SubprocessAdapter {
   #dispatch(request: Request, signal: AbortSignal | undefined): Promise<Reply> {
     const gaveUp = this.#restarts.gaveUp;
     if (gaveUp) return Promise.resolve(this.#log.errored(gaveUp));
-    return this.#session.request(request, signal, this.#processes.current);
+    let wire: WireRequest = request;
+    if (holdsPythonArgument(request.input)) {
+      const encodings = this.#processes.current?.encodings ?? this.#encodings;
+      if (!encodings.includes(PYVALUE_ENCODING)) {
+        return Promise.resolve({ kind: "skipped", reason: NO_PYVALUE });
+      }
+      try {
+        wire = {
+          operation: request.operation,
+          input: encodePythonInput(request.input),
+          encoding: PYVALUE_ENCODING,
+        };
+      } catch (error) {
+        return Promise.resolve(
+          this.#log.errored(`The kit could not encode the Python input: ${messageOf(error)}`),
+        );
+      }
+    }
+    return this.#session.request(wire, signal, this.#processes.current);
   }
 
   /** Spawn a process and run its handshake. */
@@ -160,6 +187,7 @@ export class SubprocessAdapterImpl implements SubprocessAdapter {
       startTimeoutMs: this.#limits.startTimeoutMs,
       signal,
     });
+    this.#encodings = child.encodings;
     return { child, info };
   }
 

@@ -50,6 +50,8 @@ export class Child {
   retired = false;
   /** Set when the process's handshake said it holds answers (batching). */
   batching = false;
+  /** The input encodings the process's handshake listed. */
+  encodings: readonly string[] = [];
   /** Set while the handshake runs. */
   handshake?: { seq: number; resolve: (line: Uint8Array | Error) => void };
   #writer: WritableStreamDefaultWriter<Uint8Array>;

@@ -17,6 +17,8 @@ export interface HandshakeChild {
   handshake?: { seq: number; resolve: (line: Uint8Array | Error) => void };
   /** Set when the process's answer says it holds answers (batching). */
   batching: boolean;
+  /** The input encodings the process's answer listed (`encodings`), set by the handshake. */
+  encodings?: readonly string[];
   /** The exit status (never rejects). */
   readonly status: Promise<Deno.CommandStatus | undefined>;
   /** The line being read, unfinished. */
@@ -130,6 +132,7 @@ export async function handshake(
     ...(hs.operations ? { operations: hs.operations } : {}),
   };
   child.batching = hs.batching === true;
+  child.encodings = hs.encodings ?? [];
   return info;
 }
 

@@ -22,6 +22,7 @@ type Answer =
 class FakeChild implements HandshakeChild {
   handshake?: { seq: number; resolve: (line: Uint8Array | Error) => void };
   batching = false;
+  encodings?: readonly string[];
   readonly status: Promise<Deno.CommandStatus | undefined>;
   sent: string[] = [];
   destroyed = 0;
@@ -189,4 +190,20 @@ Deno.test("statusText says how a process ended", () => {
     statusText({ success: false, code: 137, signal: "SIGKILL" }),
     "was killed by signal SIGKILL",
   );
+});
+
+Deno.test("the handshake records the input encodings the answer lists (none when absent), not in the info", async () => {
+  const child = new FakeChild((r) => ({
+    line: ready(r.seq, { encodings: ["netconform.pyvalue/v1"] }),
+  }));
+  const info = await handshake(child, options());
+  assert.deepEqual(child.encodings, ["netconform.pyvalue/v1"]);
+  assert.equal("encodings" in info, false);
+  const plain = new FakeChild((r) => ({ line: ready(r.seq) }));
+  await handshake(plain, options());
+  assert.deepEqual(plain.encodings, []);
+  const bad = new FakeChild((r) => ({
+    line: ready(r.seq, { encodings: "netconform.pyvalue/v1" }),
+  }));
+  assert.match(await failure(bad), /handshake response is not valid: "\/encodings" must be array/);
 });

@@ -25,6 +25,9 @@ export interface SessionStats {
   duplicateResponses: number;
 }
 
+/** A request as sent: its input may be in an encoding the implementation announced. */
+export type WireRequest = Request & { encoding?: RequestMessage["encoding"] };
+
 /** Seqs remembered as answered, per generation (two generations: 2 to 4 times as many). */
 export const ANSWERED_GENERATION = 32_768;
 
@@ -32,18 +35,19 @@ export const ANSWERED_GENERATION = 32_768;
  * The request line (newline included) of a request, or why it cannot be sent.
  *
  * @param seq The request's seq.
- * @param request The operation and its input.
+ * @param request The operation and its input (and the input's encoding, when not plain JSON).
  * @returns `{ line }`, or `{ error }` when the request is not a valid message or not JSON.
  */
 export function encodeRequest(
   seq: number,
-  request: Request,
+  request: WireRequest,
 ): { line: string; error?: undefined } | { error: string } {
   const message: RequestMessage = {
     seq,
     type: "request",
     operation: request.operation,
     input: request.input,
+    ...(request.encoding ? { encoding: request.encoding } : {}),
   };
   const problem = validateMessage("request", message);
   if (problem) return { error: `The kit's request is not a protocol message: ${problem}` };
@@ -120,7 +124,11 @@ export class ProtocolSession<C extends SessionChild> {
    *
    * @returns The reply: the answer, or `errored` when it cannot be sent, is aborted or blamed.
    */
-  request(request: Request, signal: AbortSignal | undefined, child: C | undefined): Promise<Reply> {
+  request(
+    request: WireRequest,
+    signal: AbortSignal | undefined,
+    child: C | undefined,
+  ): Promise<Reply> {
     const held = this.#held;
     if (held !== undefined) {
       this.#held = undefined;

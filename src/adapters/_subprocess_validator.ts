@@ -15,6 +15,7 @@ function validators(): Validators {
   if (compiled) return compiled;
   const ajv = new Ajv2020({ allErrors: false, strict: true });
   const s = subprocessProtocolSchemas;
+  ajv.addSchema(s.pyvalue);
   compiled = {
     handshakeRequest: ajv.compile(s.handshakeRequest),
     handshakeResponse: ajv.compile(s.handshakeResponse),

@@ -5,6 +5,7 @@ import type {
   Reply,
   Request,
 } from "../core/types.ts";
+import { cloneKeepingPython } from "./_python_input.ts";
 
 /** A TypeScript implementation under test: a function from a request to a value. */
 export type InProcessHandler = (request: Request, options: { signal: AbortSignal }) => unknown;
@@ -40,7 +41,8 @@ function implementationStack(stack: string | undefined): string | undefined {
  * resolves to) is the result; what it throws is the implementation's own failure
  * (`raised`), never a harness fault. A result that is not JSON data (a function, a cycle,
  * a bigint) is reported as `raised` with type `UnserializableResult`, as a subprocess
- * could not have sent it either.
+ * could not have sent it either. A real Python object in the input (a `PythonArgument`)
+ * reaches the function as that object.
  *
  * @example Wrap a function
  * ```ts
@@ -70,8 +72,9 @@ export function inProcessAdapter(
       if (signal.aborted) return { kind: "errored", message: "aborted before start" };
       let value: unknown;
       try {
-        // Copy the input so that an implementation cannot alter the kit's case.
-        value = await handler(structuredClone(request), { signal });
+        // Copy the input so that an implementation cannot alter the kit's case (a real Python
+        // object, a PythonArgument, stays one: the function gets the object as it is).
+        value = await handler(cloneKeepingPython(request), { signal });
       } catch (error) {
         const e = error instanceof Error ? error : new Error(String(error));
         const traceback = implementationStack(e.stack);

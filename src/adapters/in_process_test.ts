@@ -62,3 +62,17 @@ Deno.test("in-process adapter: a raised error's traceback holds the implementati
     replies[1].kind === "raised" && replies[1].traceback,
   );
 });
+
+Deno.test("inProcessAdapter() hands a real Python object (PythonArgument) over as one, copied", async () => {
+  const { PythonArgument } = await import("../pyliteral/python_argument.ts");
+  const arg = PythonArgument.parse("({'a': b'x'}, 2)");
+  let got: unknown;
+  const adapter = inProcessAdapter((request) => {
+    got = (request.input as { raw: unknown }).raw;
+    return null;
+  });
+  assert.equal((await adapter.run({ operation: "x", input: { raw: arg, n: [1] } })).kind, "result");
+  assert.ok(got instanceof PythonArgument);
+  assert.notEqual(got, arg);
+  assert.deepEqual((got as InstanceType<typeof PythonArgument>).value, arg.value);
+});

@@ -1,3 +1,4 @@
+import { holdsPythonArgument } from "./_python_input.ts";
 import type {
   Adapter,
   AdapterCallOptions,
@@ -423,6 +424,12 @@ export function mcpClientAdapter(
       };
     },
     async run(req: Request, callOptions: AdapterCallOptions = {}): Promise<Reply> {
+      if (holdsPythonArgument(req.input)) {
+        return {
+          kind: "skipped",
+          reason: "this case passes a real Python object (not JSON data), which MCP cannot carry",
+        };
+      }
       const input =
         (typeof req.input === "object" && req.input !== null ? req.input : {}) as Record<
           string,

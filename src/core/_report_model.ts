@@ -104,8 +104,12 @@ export interface RuleReport extends Rule {
  * rules applied, and a warning for each class never hit and each rule never applied.
  */
 export interface Coverage {
-  /** Every declared class, in the suite's order, with `cases`: the judged cases that hit it. */
-  classes: (InputClass & { cases: number })[];
+  /**
+   * Every declared class, in the suite's order, with `cases`: the judged cases that hit it;
+   * `skipped`, the cases of the class the implementation could not take (skipped), with up to
+   * five distinct reasons.
+   */
+  classes: (InputClass & { cases: number; skipped?: { cases: number; reasons: string[] } })[];
   /**
    * Every rule of the profile, in its order: `applied`, the judged cases it applied to
    * (checked, or with a finding of it); `passed` and `failed`, those without and with a

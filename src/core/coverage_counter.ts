@@ -41,7 +41,7 @@ export interface JudgedCase {
  * ```
  */
 export class CoverageCounter {
-  #classes: Map<string, ClassCoverage>;
+  #classes: Map<string, ClassCoverage & { skippedCases: number; skipReasons: Set<string> }>;
   #rules: Map<string, RuleCoverage & { reasons: Set<string>; uncheckedCases: number }>;
 
   /**
@@ -50,7 +50,13 @@ export class CoverageCounter {
    */
   constructor(classes: readonly InputClass[], rules: readonly Rule[]) {
     this.#classes = new Map(
-      classes.map((c) => [c.id, { id: c.id, description: c.description, cases: 0 }]),
+      classes.map((c) => [c.id, {
+        id: c.id,
+        description: c.description,
+        cases: 0,
+        skippedCases: 0,
+        skipReasons: new Set<string>(),
+      }]),
     );
     this.#rules = new Map(rules.map((r) => [r.id, {
       id: r.id,
@@ -78,7 +84,14 @@ export class CoverageCounter {
     for (const part of parts) {
       for (const c of part.classes) {
         const mine = counter.#classes.get(c.id);
-        if (mine) mine.cases += c.cases;
+        if (!mine) continue;
+        mine.cases += c.cases;
+        if (c.skipped) {
+          mine.skippedCases += c.skipped.cases;
+          for (const reason of c.skipped.reasons) {
+            if (mine.skipReasons.size < MAX_REASONS) mine.skipReasons.add(reason);
+          }
+        }
       }
       for (const r of part.rules) {
         const mine = counter.#rules.get(r.id);
@@ -124,12 +137,35 @@ export class CoverageCounter {
   }
 
   /**
+   * Count one skipped case: its classes were not hit, and why is kept (up to five reasons per
+   * class), so that a class no case could reach says so.
+   *
+   * @param classes The case's declared classes.
+   * @param reason Why the implementation did not take the case.
+   */
+  skip(classes: readonly string[] | undefined, reason: string): void {
+    for (const id of new Set(classes ?? [])) {
+      const c = this.#classes.get(id);
+      if (!c) continue;
+      c.skippedCases++;
+      if (c.skipReasons.size < MAX_REASONS) c.skipReasons.add(reason);
+    }
+  }
+
+  /**
    * The coverage map so far.
    *
    * @returns Classes with their hits, rules with their counts, and the warnings.
    */
   coverage(): Coverage {
-    const classes = [...this.#classes.values()].map((c) => ({ ...c }));
+    const classes: ClassCoverage[] = [...this.#classes.values()].map((c) => ({
+      id: c.id,
+      description: c.description,
+      cases: c.cases,
+      ...(c.skippedCases > 0
+        ? { skipped: { cases: c.skippedCases, reasons: [...c.skipReasons] } }
+        : {}),
+    }));
     const rules: RuleCoverage[] = [...this.#rules.values()].map((r) => ({
       id: r.id,
       applied: r.applied,
@@ -141,7 +177,13 @@ export class CoverageCounter {
     }));
     const warnings: string[] = [];
     for (const c of classes) {
-      if (c.cases === 0) warnings.push(`class "${c.id}" was never hit (${c.description})`);
+      if (c.cases > 0) continue;
+      warnings.push(
+        `class "${c.id}" was never hit (${c.description})` +
+          (c.skipped
+            ? `: ${c.skipped.cases} case(s) skipped: ${c.skipped.reasons.join("; ")}`
+            : ""),
+      );
     }
     // Rules never checked for the same reasons are one warning.
     const byReason = new Map<string, string[]>();

@@ -55,3 +55,23 @@ Deno.test("a rule never applied and a class never hit are warnings", () => {
     'rule "R" never applied to a case',
   ]);
 });
+
+Deno.test("CoverageCounter.skip(): a class only skipped is not hit, and its warning says why", () => {
+  const counter = new CoverageCounter(
+    [{ id: "a", description: "A" }, { id: "b", description: "B" }],
+    [],
+  );
+  counter.skip(["a"], "no encoding");
+  counter.skip(["a", "b"], "no encoding");
+  counter.record({ classes: ["b"], checked: [], failing: new Set() });
+  const coverage = counter.coverage();
+  assert.deepEqual(coverage.classes, [
+    { id: "a", description: "A", cases: 0, skipped: { cases: 2, reasons: ["no encoding"] } },
+    { id: "b", description: "B", cases: 1, skipped: { cases: 1, reasons: ["no encoding"] } },
+  ]);
+  assert.deepEqual(coverage.warnings, [
+    'class "a" was never hit (A): 2 case(s) skipped: no encoding',
+  ]);
+  const merged = CoverageCounter.merge([coverage, coverage]);
+  assert.deepEqual(merged.classes[0].skipped, { cases: 4, reasons: ["no encoding"] });
+});

@@ -443,6 +443,7 @@ export async function runSuite(
         ...(evaluation.unchecked ? { unchecked: evaluation.unchecked } : {}),
       });
     }
+    if (report.outcome === "skipped") coverage.skip(c.classes, report.reason);
     if (report.outcome === "failed" && c.shrink && options.shrink !== false) {
       return { ...report, shrunk: await shrinkCase(c, report) };
     }

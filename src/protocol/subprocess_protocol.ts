@@ -9,9 +9,17 @@ import handshakeRequestSchema from "./handshake-request.schema.json" with { type
 import handshakeResponseSchema from "./handshake-response.schema.json" with { type: "json" };
 import requestSchema from "./request.schema.json" with { type: "json" };
 import responseSchema from "./response.schema.json" with { type: "json" };
+import pyvalueSchema from "./pyvalue.schema.json" with { type: "json" };
 
 /** The protocol identifier both sides send in the handshake. */
 export const SUBPROCESS_PROTOCOL = "netconform.subprocess/v1";
+
+/**
+ * The optional input encoding of real Python values (a tagged JSON tree, schema
+ * `pyvalue.schema.json`): an implementation that lists it in its handshake's `encodings` may
+ * get requests with `"encoding": "netconform.pyvalue/v1"`.
+ */
+export const PYVALUE_ENCODING = "netconform.pyvalue/v1";
 
 /** Kit to implementation: the first line after a (re)start. */
 export interface HandshakeRequest {
@@ -46,6 +54,8 @@ export type HandshakeResponse =
     /** The implementation holds responses (only when the kit allowed it). */
     batching?: boolean;
     operations?: string[];
+    /** Input encodings read beside plain JSON, for example {@linkcode PYVALUE_ENCODING}. */
+    encodings?: string[];
   }
   | { seq: number; type: "handshake"; kind: "refused"; message: string };
 
@@ -57,8 +67,10 @@ export interface RequestMessage {
   type: "request";
   /** The operation, for example `normalize`. */
   operation: string;
-  /** Any JSON value. */
+  /** Any JSON value; with `encoding`, a value in that encoding. */
   input: unknown;
+  /** The encoding of `input` when it is not plain JSON (only one the handshake announced). */
+  encoding?: typeof PYVALUE_ENCODING;
 }
 
 /** Implementation to kit: the outcome of one request. */
@@ -75,7 +87,9 @@ export type ResponseMessage =
 
 /**
  * The protocol's JSON Schemas, keyed by message: `handshakeRequest` and `request` (kit to
- * implementation), `handshakeResponse` and `response` (implementation to kit).
+ * implementation), `handshakeResponse` and `response` (implementation to kit), and `pyvalue`,
+ * the input of a request in the {@linkcode PYVALUE_ENCODING} encoding (the request schema
+ * refers to it by its `$id`).
  *
  * @example Read a schema's identifier
  * ```ts
@@ -90,4 +104,5 @@ export const subprocessProtocolSchemas = {
   handshakeResponse: handshakeResponseSchema,
   request: requestSchema,
   response: responseSchema,
+  pyvalue: pyvalueSchema,
 } as const;

@@ -6,8 +6,9 @@ export function isHashable(value: PyValue): boolean {
   switch (value.type) {
     case "list":
     case "dict":
-    case "set":
       return false;
+    case "set":
+      return value.frozen === true;
     case "tuple":
       return value.items.every(isHashable);
     default:
@@ -46,6 +47,9 @@ export function pyKey(value: PyValue): string {
       return `b:${Array.from(value.value, (b) => b.toString(16).padStart(2, "0")).join("")}`;
     case "tuple":
       return `t:${JSON.stringify(value.items.map(pyKey))}`;
+    case "set":
+      if (value.frozen) return `F:${JSON.stringify(value.items.map(pyKey).sort())}`;
+      throw new TypeError('Unhashable type "set"');
     default:
       throw new TypeError(`Unhashable type "${value.type}"`);
   }

@@ -19,3 +19,6 @@ export * from "./parse_python_literal.ts";
 export * from "./print_python_literal.ts";
 export * from "./python_to_json.ts";
 export * from "./py_value_arbitrary.ts";
+export * from "./encode_py_value.ts";
+export * from "./decode_py_value.ts";
+export * from "./python_argument.ts";

@@ -20,6 +20,8 @@ export interface PrintPythonLiteralOptions {
  * double quote, `True`/`False`/`None`, floats as Python prints them. Where `repr()` would
  * not read back, the printer writes what does: infinity as `1e999`, control characters and
  * lone surrogates as escapes, integers of more than 4300 decimal digits in hexadecimal.
+ * A `frozenset` (no literal makes one) prints as `repr()` does, `frozenset({...})`, which
+ * `ast.literal_eval` refuses: it is for showing a value, not for reading it back.
  *
  * @example Print a dict with a tuple, a set and bytes
  * ```ts
@@ -79,6 +81,9 @@ export function printPythonLiteral(
       case "tuple":
         return v.items.length === 1 ? `(${inner(v.items)},)` : `(${inner(v.items)})`;
       case "set":
+        if (v.frozen) {
+          return v.items.length === 0 ? "frozenset()" : `frozenset({${inner(v.items)}})`;
+        }
         return v.items.length === 0 ? "set()" : `{${inner(v.items)}}`;
       case "dict":
         return `{${

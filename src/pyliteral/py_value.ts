@@ -90,12 +90,18 @@ export interface PyTuple {
   /** The items, in order. */
   items: PyValue[];
 }
-/** A `set`: hashable items, no two equal in Python's sense, in first-written order. */
+/**
+ * A `set` (or, with `frozen`, a `frozenset`): hashable items, no two equal in Python's sense,
+ * in first-written order. No literal makes a `frozenset`: a parsed value never has `frozen`;
+ * the kit builds one to pass a real `frozenset` to a Python function.
+ */
 export interface PySet {
   /** Discriminant. */
   type: "set";
   /** The items. */
   items: PyValue[];
+  /** A `frozenset` (hashable) rather than a `set`. */
+  frozen?: boolean;
 }
 /** A `dict`: hashable keys, no two equal in Python's sense, in first-written order. */
 export interface PyDict {

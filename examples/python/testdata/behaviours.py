@@ -97,3 +97,23 @@ def literal_eval_depth(input):
     import json
 
     return len(json.loads("[" * input + "]" * input))
+
+
+def describe_python(input):
+    """What the function received: types, the int string limit in force, an int's size."""
+    import sys
+
+    out = {"limit": sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else None,
+           "type": type(input).__name__}
+    if isinstance(input, int) and not isinstance(input, bool):
+        out["bit_length"] = input.bit_length()
+        out["mod_1e9"] = input % 10**9
+    elif isinstance(input, (tuple, list, set, frozenset)):
+        out["items"] = sorted(type(x).__name__ for x in input)
+    elif isinstance(input, dict):
+        out["keys"] = [repr(k) if not isinstance(k, int) or k.bit_length() < 64 else "int" for k in input]
+    elif isinstance(input, bytes):
+        out["hex"] = input.hex()
+    elif isinstance(input, float):
+        out["repr"] = repr(input)
+    return out
