@@ -1,5 +1,6 @@
 import { KIT } from "../version.ts";
 import { messageOf } from "./_message_of.ts";
+import { InOrder } from "./_in_order.ts";
 import { runSuite, type RunSuiteOptions, type ShrinkOptions } from "./run_suite.ts";
 import type { Adapter, CaseReport, Report, Suite, SuiteReport, Verdict } from "./types.ts";
 
@@ -47,6 +48,16 @@ export interface RunConformanceOptions {
    * @default 8
    */
   concurrency?: number;
+  /**
+   * Suite runs in flight at once. Above 1, suite runs overlap (a target that waits on its own
+   * process leaves the CPU to the others), while the report and the callbacks stay as a run one
+   * after the other gives them: suites in target order, and each suite's `onStart`, `onCase`
+   * and `onSuite` delivered together, after those of the suites before it. Only for targets
+   * that share no state: two suite runs against one external service could disturb each other.
+   *
+   * @default 1
+   */
+  suiteConcurrency?: number;
   /**
    * Treat SHOULD findings as failures (see {@linkcode RunSuiteOptions.strict}).
    *
@@ -116,7 +127,8 @@ export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
 }
 
 /**
- * Run every suite of every target, one after the other, and gather one report.
+ * Run every suite of every target, one after the other (or some at once, see
+ * {@linkcode RunConformanceOptions.suiteConcurrency}), and gather one report.
  *
  * Each suite runs against a fresh adapter from the target's `create`; when the adapter
  * cannot be made, that suite run is reported `incomplete` with the reason in `startError`
@@ -152,52 +164,62 @@ export async function runConformance(
   options: RunConformanceOptions,
 ): Promise<Report> {
   const timestamp = options.timestamp ?? new Date().toISOString();
-  const suites: SuiteReport[] = [];
-  for (const target of targets) {
-    for (const { suite, options: suiteOptions } of target.suites) {
-      const runOptions: RunSuiteOptions = {
+  const jobs = targets.flatMap((target) => target.suites.map((s) => ({ target, ...s })));
+  const suites: SuiteReport[] = new Array(jobs.length);
+  const inOrder = new InOrder(jobs.length);
+  const runJob = async (index: number) => {
+    const { target, suite, options: suiteOptions } = jobs[index];
+    const emit = (event: () => void) => inOrder.emit(index, event);
+    const runOptions: RunSuiteOptions = {
+      target: target.name,
+      seed: options.seed,
+      runs: options.runs,
+      options: suiteOptions,
+      baseDir: target.baseDir,
+      caseIds: options.caseIds,
+      caseTimeoutMs: target.caseTimeoutMs ?? options.caseTimeoutMs,
+      startTimeoutMs: target.startTimeoutMs,
+      concurrency: options.concurrency,
+      strict: options.strict,
+      shrink: options.shrink,
+      onCase: options.onCase
+        ? (c) => emit(() => options.onCase!(target.name, suite.profile.id, c))
+        : undefined,
+      onStart: options.onStart
+        ? (total) => emit(() => options.onStart!(target.name, suite.profile.id, total))
+        : undefined,
+      shard: options.shard,
+    };
+    let adapter: Adapter;
+    let report: SuiteReport;
+    try {
+      adapter = target.create(suite.profile.id);
+      report = await runSuite(suite, adapter, runOptions);
+    } catch (error) {
+      report = {
         target: target.name,
+        adapter: "unknown",
+        profile: suite.profile.id,
         seed: options.seed,
-        runs: options.runs,
-        options: suiteOptions,
-        baseDir: target.baseDir,
-        caseIds: options.caseIds,
-        caseTimeoutMs: target.caseTimeoutMs ?? options.caseTimeoutMs,
-        startTimeoutMs: target.startTimeoutMs,
-        concurrency: options.concurrency,
-        strict: options.strict,
-        shrink: options.shrink,
-        onCase: options.onCase
-          ? (c) => options.onCase!(target.name, suite.profile.id, c)
-          : undefined,
-        onStart: options.onStart
-          ? (total) => options.onStart!(target.name, suite.profile.id, total)
-          : undefined,
-        shard: options.shard,
+        runs: options.runs ?? 100,
+        rules: suite.profile.rules.map((r) => ({ ...r, cases: 0, failures: 0 })),
+        cases: [],
+        counts: { passed: 0, failed: 0, skipped: 0, errored: 0 },
+        verdict: "incomplete",
+        startError: `The adapter could not be made: ${messageOf(error)}`,
       };
-      let adapter: Adapter;
-      let report: SuiteReport;
-      try {
-        adapter = target.create(suite.profile.id);
-        report = await runSuite(suite, adapter, runOptions);
-      } catch (error) {
-        report = {
-          target: target.name,
-          adapter: "unknown",
-          profile: suite.profile.id,
-          seed: options.seed,
-          runs: options.runs ?? 100,
-          rules: suite.profile.rules.map((r) => ({ ...r, cases: 0, failures: 0 })),
-          cases: [],
-          counts: { passed: 0, failed: 0, skipped: 0, errored: 0 },
-          verdict: "incomplete",
-          startError: `The adapter could not be made: ${messageOf(error)}`,
-        };
-      }
-      suites.push(report);
-      options.onSuite?.(report);
     }
-  }
+    suites[index] = report;
+    if (options.onSuite) emit(() => options.onSuite!(report));
+    inOrder.finish(index);
+  };
+  // The workers take the suite runs in order, one at a time.
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) await runJob(next++);
+  };
+  const width = Math.min(jobs.length, Math.max(1, options.suiteConcurrency ?? 1));
+  await Promise.all(Array.from({ length: width }, worker));
   return {
     kit: { ...KIT },
     seed: options.seed,
