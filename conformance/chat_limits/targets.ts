@@ -156,6 +156,7 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
       "LangGraph.js reference agent (examples/langgraph_agent) over its own HTTP endpoint, the kit's scripted model behind it",
     suites: [embeddedSuite(chatLimitsSuite, { surface: "http-agent" })],
     caseTimeoutMs: LANGGRAPH_CASE_MS,
+    startEarly: true,
     create: () => langGraphAdapter(),
   },
   ...agentMutants.map((m): EmbeddedTarget => ({
@@ -188,6 +189,7 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
     suites: [embeddedSuite(chatLimitsSuite, { surface: "http-agent" })],
     mutant: { breaks: m.breaks },
     caseTimeoutMs: LANGGRAPH_CASE_MS,
+    startEarly: true,
     create: () => langGraphAdapter(m.flaw),
   })),
 ];

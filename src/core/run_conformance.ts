@@ -18,6 +18,15 @@ export interface ConformanceTarget {
   caseTimeoutMs?: number;
   /** Start timeout for this target, in milliseconds. */
   startTimeoutMs?: number;
+  /**
+   * Run this target's suite runs in lanes of their own, from the start, when suite runs
+   * overlap (see {@linkcode RunConformanceOptions.suiteConcurrency}): for a target whose work is
+   * done in processes of its own, which the kit mostly waits on. Its place in the report is
+   * unchanged.
+   *
+   * @default false
+   */
+  startEarly?: boolean;
 }
 
 /** Options of {@linkcode runConformance}. */
@@ -49,11 +58,15 @@ export interface RunConformanceOptions {
    */
   concurrency?: number;
   /**
-   * Suite runs in flight at once. Above 1, suite runs overlap (a target that waits on its own
-   * process leaves the CPU to the others), while the report and the callbacks stay as a run one
-   * after the other gives them: suites in target order, and each suite's `onStart`, `onCase`
-   * and `onSuite` delivered together, after those of the suites before it. Only for targets
-   * that share no state: two suite runs against one external service could disturb each other.
+   * Suite runs in flight at once: that many lanes, each taking suite runs one at a time in
+   * target order. Above 1, the runs of {@linkcode ConformanceTarget.startEarly} targets get
+   * lanes of their own (all lanes but one at most) and the others the remaining lanes, so that
+   * `1 +` the number of early suite runs runs every early one from the start, alongside the
+   * others one after the other. However they overlap, the report and the callbacks are those of
+   * a run one after the other: suites in target order, each suite's `onStart`, `onCase` and
+   * `onSuite` delivered together, after those of the suites before it. Only for targets that
+   * share no state: two suite runs against one external service could disturb each other, and
+   * in-process targets share the kit's one thread.
    *
    * @default 1
    */
@@ -213,13 +226,20 @@ export async function runConformance(
     if (options.onSuite) emit(() => options.onSuite!(report));
     inOrder.finish(index);
   };
-  // The workers take the suite runs in order, one at a time.
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) await runJob(next++);
+  // Lanes take the suite runs one at a time, in target order. Above one lane, the runs of
+  // early targets have lanes of their own (all but one lane at most), the others the rest.
+  const width = Math.max(1, options.suiteConcurrency ?? 1);
+  const all = [...jobs.keys()];
+  const early = width > 1 ? all.filter((i) => jobs[i].target.startEarly) : [];
+  const rest = all.filter((i) => !early.includes(i));
+  const earlyLanes = Math.min(early.length, width - 1);
+  const lane = async (queue: number[]) => {
+    for (let i = queue.shift(); i !== undefined; i = queue.shift()) await runJob(i);
   };
-  const width = Math.min(jobs.length, Math.max(1, options.suiteConcurrency ?? 1));
-  await Promise.all(Array.from({ length: width }, worker));
+  await Promise.all([
+    ...Array.from({ length: earlyLanes }, () => lane(early)),
+    ...Array.from({ length: Math.min(rest.length, width - earlyLanes) }, () => lane(rest)),
+  ]);
   return {
     kit: { ...KIT },
     seed: options.seed,

@@ -153,3 +153,64 @@ Deno.test("run conformance: suite runs at once give the report and the callbacks
   assert.equal(two.maxOpen, 2);
   assert.deepEqual(two.events, serial.events);
 });
+
+Deno.test("run conformance: an early target's suite runs go alongside the others, which go one at a time", async () => {
+  const run = async (suiteConcurrency: number) => {
+    const open = { now: 0, max: 0 };
+    const others = { now: 0, max: 0 };
+    const started: string[] = [];
+    const tracked = (name: string, ms: number, counters: { now: number; max: number }[]) => {
+      const inner = slowAdapter(ms, open);
+      return {
+        ...inner,
+        async start(call?: Parameters<Adapter["start"]>[0]) {
+          started.push(name);
+          for (const c of counters.slice(1)) c.max = Math.max(c.max, ++c.now);
+          return await inner.start(call);
+        },
+        async close() {
+          for (const c of counters.slice(1)) c.now--;
+          await inner.close();
+        },
+      };
+    };
+    const targets: ConformanceTarget[] = [
+      {
+        name: "a",
+        suites: [{ suite: fakeSuite(["clean"]) }],
+        create: () => tracked("a", 5, [open, others]),
+      },
+      {
+        name: "b",
+        suites: [{ suite: fakeSuite(["warn"]) }],
+        create: () => tracked("b", 5, [open, others]),
+      },
+      {
+        name: "agent",
+        startEarly: true,
+        suites: [{ suite: fakeSuite(["clean", "fail"]) }],
+        create: () => tracked("agent", 30, [open]),
+      },
+    ];
+    const events: string[] = [];
+    const report = await runConformance(targets, {
+      seed: 5,
+      runs: 2,
+      timestamp: "2026-01-01T00:00:00.000Z",
+      suiteConcurrency,
+      onCase: (t, _p, c) => events.push(`case ${t} ${c.id}`),
+      onSuite: (s) => events.push(`suite ${s.target}`),
+    });
+    return { report, events, started, maxOpen: open.max, maxOthers: others.max };
+  };
+  const serial = await run(1);
+  assert.deepEqual(serial.started, ["a", "b", "agent"]);
+  const early = await run(2);
+  // The early target starts first and runs alongside; the others never overlap each other.
+  assert.deepEqual(early.started, ["agent", "a", "b"]);
+  assert.equal(early.maxOpen, 2);
+  assert.equal(early.maxOthers, 1);
+  assert.deepEqual(early.report, serial.report);
+  assert.deepEqual(early.events, serial.events);
+  assert.deepEqual(early.report.suites.map((s) => s.target), ["a", "b", "agent"]);
+});
