@@ -365,6 +365,15 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   const started = performance.now();
   const report: Report = await runConformance(targets, {
     seed,
+    // The embedded targets share no state (each suite run starts its own server or process):
+    // the suite runs of those that work in processes of their own (the LangGraph.js agent)
+    // start first and go on while the others run one after the other, so that the in-process
+    // suites never share the kit's thread with each other. A config's targets may share a
+    // service: they run one after the other.
+    suiteConcurrency: config ? 1 : 1 + targets.reduce(
+      (n, t) => n + (t.startEarly ? t.suites.length : 0),
+      0,
+    ),
     runs: runs ?? config?.runs,
     caseIds: v.case,
     caseTimeoutMs: timeout,

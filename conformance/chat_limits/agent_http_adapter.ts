@@ -111,6 +111,16 @@ export interface AgentHttpAdapterOptions {
    */
   startMs?: number;
   /**
+   * How many copies of the agent to start from `command` (each on its own port, which the
+   * ready line's first group must capture); each call goes to the copy with the fewest calls in
+   * flight, a session's requests all to one copy. Only for an agent whose every state is kept
+   * per session (a copy never sees the other copies' sessions): a JavaScript agent works on one
+   * core, and two copies use two while the kit waits.
+   *
+   * @default 1
+   */
+  processes?: number;
+  /**
    * What the target says about itself.
    *
    * @default { name: "http chat agent" }
@@ -177,25 +187,49 @@ export interface ChatSessionResult {
  */
 export function agentHttpAdapter(options: AgentHttpAdapterOptions): Adapter {
   let model: ScriptedModelServer | undefined;
-  let agent: AgentProcess | undefined;
-  let chat: Adapter | undefined;
+  /** The agent's copies (none when it runs already), each with its chat endpoint. */
+  let agents: AgentProcess[] = [];
+  let chats: Adapter[] = [];
+  /** Calls in flight on each copy. */
+  let busy: number[] = [];
   const timeoutMs = options.chat?.timeoutMs ?? 10_000;
   // How many calls each input had so far: a session id stays unique to its call (an agent's
   // memory is keyed by it) and is still the same in equal runs at any concurrency.
   const calls = new Map<string, number>();
 
   async function shutdown() {
-    await chat?.close();
-    chat = undefined;
-    await agent?.stop(2000);
-    agent = undefined;
+    const [closing, stopping] = [chats, agents];
+    chats = [];
+    agents = [];
+    busy = [];
+    await Promise.all(closing.map((c) => c.close()));
+    await Promise.all(stopping.map((a) => a.stop(2000)));
     await model?.close();
     model = undefined;
   }
 
+  /** The stderr tails of the copies (of the one copy, as is, when there is one). */
+  function stderrOf(): string {
+    if (agents.length <= 1) return agents[0]?.stderr() ?? "";
+    return agents.map((a, i) => [i, a.stderr()] as const).filter(([, e]) => e !== "")
+      .map(([i, e]) => `[copy ${i + 1}]\n${e}`).join("\n");
+  }
+
+  /** Runs `work` on the copy with the fewest calls in flight (the first of equals). */
+  async function onCopy<T>(work: (chat: Adapter, agent?: AgentProcess) => Promise<T>) {
+    const i = busy.indexOf(Math.min(...busy));
+    const chat = chats[i];
+    busy[i]++;
+    try {
+      return await work(chat, agents[i]);
+    } finally {
+      if (chats[i] === chat) busy[i]--;
+    }
+  }
+
   async function waitForUrl(url: string, ms: number, signal?: AbortSignal): Promise<boolean> {
     const until = Date.now() + ms;
-    while (Date.now() < until && !signal?.aborted && !agent?.exited) {
+    while (Date.now() < until && !signal?.aborted && !agents.some((a) => a.exited)) {
       try {
         const r = await fetch(url, { signal: AbortSignal.timeout(1000) });
         await r.body?.cancel();
@@ -207,8 +241,13 @@ export function agentHttpAdapter(options: AgentHttpAdapterOptions): Adapter {
     return false;
   }
 
-  async function session(input: ChatSessionInput, call: AdapterCallOptions): Promise<Reply> {
-    if (!model || !chat) return { kind: "errored", message: "the adapter is not started" };
+  async function session(
+    input: ChatSessionInput,
+    call: AdapterCallOptions,
+    chat: Adapter,
+    agent: AgentProcess | undefined,
+  ): Promise<Reply> {
+    if (!model) return { kind: "errored", message: "the adapter is not started" };
     const exchanges: ChatExchange[] = [];
     const tokens: string[] = [];
     // One call is one fresh session: a session id is made unique to this call, so that two
@@ -265,8 +304,18 @@ export function agentHttpAdapter(options: AgentHttpAdapterOptions): Adapter {
           port: options.modelPort ?? 0,
           ...(options.tools ? { tools: options.tools } : {}),
         });
-        let baseUrl = options.baseUrl;
         const command = options.command;
+        const copies = command ? Math.max(1, options.processes ?? 1) : 1;
+        // How many groups the ready line has: an empty alternative matches "" with them all.
+        const groups = command?.readyLine === undefined
+          ? 0
+          : new RegExp(`${command.readyLine}|`).exec("")!.length - 1;
+        if (copies > 1 && (options.baseUrl !== undefined || groups === 0)) {
+          throw new Error(
+            `${copies} processes need a ready line whose first group captures each one's URL, and no base URL`,
+          );
+        }
+        let baseUrls: (string | undefined)[] = [options.baseUrl];
         if (command) {
           const env = childEnv({
             ...command.env,
@@ -274,44 +323,51 @@ export function agentHttpAdapter(options: AgentHttpAdapterOptions): Adapter {
             [options.modelKeyEnv ?? "OPENAI_API_KEY"]: options.modelKey ??
               "netconform-scripted-model",
           }, command.inheritEnv ?? false);
-          try {
-            agent = new AgentProcess({
-              argv: command.argv,
-              ...(command.cwd ? { cwd: command.cwd } : {}),
-              env,
-              tailBytes: 65536,
-            });
-          } catch (error) {
-            throw new Error(`Cannot start "${command.argv[0]}": ${messageOf(error)}`);
+          for (let i = 0; i < copies; i++) {
+            try {
+              agents.push(
+                new AgentProcess({
+                  argv: command.argv,
+                  ...(command.cwd ? { cwd: command.cwd } : {}),
+                  env,
+                  tailBytes: 65536,
+                }),
+              );
+            } catch (error) {
+              throw new Error(`Cannot start "${command.argv[0]}": ${messageOf(error)}`);
+            }
           }
           if (command.readyLine !== undefined) {
-            const match = await agent.waitForLine(
-              new RegExp(command.readyLine),
-              startMs,
-              call.signal,
-            );
-            if (!match) {
-              throw new Error(
-                `The agent did not print a line matching "${command.readyLine}" within ${startMs} ms${
-                  agent.exited ? " (it exited)" : ""
-                }\n${agent.output()}`,
-              );
-            }
-            baseUrl ??= match[1];
+            const pattern = new RegExp(command.readyLine);
+            baseUrls = await Promise.all(agents.map(async (agent) => {
+              const match = await agent.waitForLine(pattern, startMs, call.signal);
+              if (!match) {
+                throw new Error(
+                  `The agent did not print a line matching "${command.readyLine}" within ${startMs} ms${
+                    agent.exited ? " (it exited)" : ""
+                  }\n${agent.output()}`,
+                );
+              }
+              return options.baseUrl ?? match[1];
+            }));
           }
         }
-        if (baseUrl === undefined) {
+        const [baseUrl] = baseUrls;
+        if (baseUrl === undefined || baseUrls.includes(undefined)) {
           throw new Error("No base URL: give one, or a ready line whose first group captures it");
         }
         const readyUrl = command?.readyUrl ??
           (command && command.readyLine === undefined ? baseUrl : undefined);
         if (readyUrl !== undefined && !(await waitForUrl(readyUrl, startMs, call.signal))) {
           throw new Error(
-            `The agent did not answer "${readyUrl}" within ${startMs} ms\n${agent?.output() ?? ""}`,
+            `The agent did not answer "${readyUrl}" within ${startMs} ms\n${
+              agents[0]?.output() ?? ""
+            }`,
           );
         }
-        chat = httpChatAdapter({ ...options.chat, baseUrl });
-        await chat.start();
+        chats = baseUrls.map((url) => httpChatAdapter({ ...options.chat, baseUrl: url! }));
+        busy = chats.map(() => 0);
+        await Promise.all(chats.map((c) => c.start()));
         return options.info ?? { name: "http chat agent" };
       } catch (error) {
         await shutdown();
@@ -319,20 +375,19 @@ export function agentHttpAdapter(options: AgentHttpAdapterOptions): Adapter {
       }
     },
     run(request: Request, call: AdapterCallOptions = {}): Promise<Reply> {
-      if (request.operation === "chat") {
-        return chat
-          ? chat.run(request, call)
-          : Promise.resolve({ kind: "errored", message: "the adapter is not started" });
+      if (request.operation !== "chat" && request.operation !== "chat_session") {
+        return Promise.resolve({
+          kind: "skipped",
+          reason: `operation "${request.operation}" is not served (only "chat" and "chat_session")`,
+        });
       }
-      if (request.operation === "chat_session") {
-        return session(request.input as ChatSessionInput, call);
+      if (chats.length === 0) {
+        return Promise.resolve({ kind: "errored", message: "the adapter is not started" });
       }
-      return Promise.resolve({
-        kind: "skipped",
-        reason: `operation "${request.operation}" is not served (only "chat" and "chat_session")`,
-      });
+      if (request.operation === "chat") return onCopy((chat) => chat.run(request, call));
+      return onCopy((chat, agent) => session(request.input as ChatSessionInput, call, chat, agent));
     },
     close: shutdown,
-    stderr: () => agent?.stderr() ?? "",
+    stderr: () => stderrOf(),
   };
 }

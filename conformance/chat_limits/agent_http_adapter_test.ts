@@ -117,3 +117,65 @@ Deno.test("a program that does not exist fails the start, and the model server i
   await adapter.close();
   assert.equal((await adapter.run({ operation: "chat_session", input: {} })).kind, "errored");
 });
+
+const PID_AGENT = new URL("./testdata/pid_agent.ts", import.meta.url).pathname;
+
+Deno.test({
+  name:
+    "two copies of the agent: calls go to the least busy, a session's requests to one copy, close() ends both",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const adapter = agentHttpAdapter({
+      command: {
+        argv: [Deno.execPath(), "run", "--quiet", "--allow-net=127.0.0.1", PID_AGENT],
+        readyLine: "^listening (http://\\S+)$",
+      },
+      chat: { timeoutMs: 10_000 },
+      startMs: 20_000,
+      processes: 2,
+    });
+    const pidsOf = (reply: unknown) =>
+      (reply as { value: { exchanges: { response: { events: { data: string }[] } }[] } }).value
+        .exchanges.map((e) => Number(/pid (\d+)/.exec(e.response.events[0].data)?.[1]));
+    const seen = new Set<number>();
+    try {
+      await adapter.start();
+      const session = (requests: number) =>
+        adapter.run({
+          operation: "chat_session",
+          input: {
+            script: { turns: [{ final: "hi" }] },
+            requests: Array.from({ length: requests }, () => ({ message: "hello" })),
+          },
+        });
+      // Two sessions at once: one on each copy; the three requests of a session on one.
+      const [a, b] = await Promise.all([session(3), session(1)]);
+      const [pa, pb] = [pidsOf(a), pidsOf(b)];
+      assert.equal(new Set(pa).size, 1, `${pa}`);
+      assert.notEqual(pa[0], pb[0]);
+      for (const pid of [...pa, ...pb]) seen.add(pid);
+      // A plain chat call is served too, by a copy.
+      const chat = await adapter.run({ operation: "chat", input: { body: { message: "x" } } });
+      assert.equal(chat.kind, "result");
+      await adapter.close();
+      for (const pid of seen) {
+        assert.ok(await until(async () => !(await alive(pid)), 5000), `${pid} left`);
+      }
+    } finally {
+      await adapter.close();
+      for (const pid of seen) if (await alive(pid)) Deno.kill(pid, "SIGKILL");
+    }
+  },
+});
+
+Deno.test("two copies need a ready line that captures each one's URL", async () => {
+  const adapter = agentHttpAdapter({
+    command: {
+      argv: [Deno.execPath(), "eval", "console.log('listening')"],
+      readyLine: "listening",
+    },
+    processes: 2,
+  });
+  await assert.rejects(adapter.start(), /2 processes need a ready line whose first group/);
+  await adapter.close();
+});

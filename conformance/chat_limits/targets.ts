@@ -85,6 +85,9 @@ function langGraphAdapter(flaw?: string): Adapter {
       fail: { name: "start_node", arg: "node" },
     },
     startMs: 60_000,
+    // Two copies where there are two cores: the agent works on one core, and its state is kept
+    // per session (its checkpointer's threads), so which copy serves a session does not show.
+    processes: Math.min(2, navigator.hardwareConcurrency || 1),
     // No URL: the ports are ephemeral, and equal seeds must give equal reports.
     info: {
       name: flaw ? `LangGraph.js reference agent (flaw: ${flaw})` : "LangGraph.js reference agent",
@@ -153,6 +156,7 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
       "LangGraph.js reference agent (examples/langgraph_agent) over its own HTTP endpoint, the kit's scripted model behind it",
     suites: [embeddedSuite(chatLimitsSuite, { surface: "http-agent" })],
     caseTimeoutMs: LANGGRAPH_CASE_MS,
+    startEarly: true,
     create: () => langGraphAdapter(),
   },
   ...agentMutants.map((m): EmbeddedTarget => ({
@@ -185,6 +189,7 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
     suites: [embeddedSuite(chatLimitsSuite, { surface: "http-agent" })],
     mutant: { breaks: m.breaks },
     caseTimeoutMs: LANGGRAPH_CASE_MS,
+    startEarly: true,
     create: () => langGraphAdapter(m.flaw),
   })),
 ];

@@ -213,6 +213,7 @@ export function createAgent(flaw?: AgentFlaw) {
       configurable: { thread_id: params.sessionId },
       recursionLimit: 2 * maxIterations + 5,
       streamMode: "updates" as const,
+      durability: "exit" as const,
     };
     let llmCalls = 0;
     let count = 0;

@@ -1,5 +1,6 @@
 import { KIT } from "../version.ts";
 import { messageOf } from "./_message_of.ts";
+import { InOrder } from "./_in_order.ts";
 import { runSuite, type RunSuiteOptions, type ShrinkOptions } from "./run_suite.ts";
 import type { Adapter, CaseReport, Report, Suite, SuiteReport, Verdict } from "./types.ts";
 
@@ -17,6 +18,15 @@ export interface ConformanceTarget {
   caseTimeoutMs?: number;
   /** Start timeout for this target, in milliseconds. */
   startTimeoutMs?: number;
+  /**
+   * Run this target's suite runs in lanes of their own, from the start, when suite runs
+   * overlap (see {@linkcode RunConformanceOptions.suiteConcurrency}): for a target whose work is
+   * done in processes of its own, which the kit mostly waits on. Its place in the report is
+   * unchanged.
+   *
+   * @default false
+   */
+  startEarly?: boolean;
 }
 
 /** Options of {@linkcode runConformance}. */
@@ -47,6 +57,20 @@ export interface RunConformanceOptions {
    * @default 8
    */
   concurrency?: number;
+  /**
+   * Suite runs in flight at once: that many lanes, each taking suite runs one at a time in
+   * target order. Above 1, the runs of {@linkcode ConformanceTarget.startEarly} targets get
+   * lanes of their own (all lanes but one at most) and the others the remaining lanes, so that
+   * `1 +` the number of early suite runs runs every early one from the start, alongside the
+   * others one after the other. However they overlap, the report and the callbacks are those of
+   * a run one after the other: suites in target order, each suite's `onStart`, `onCase` and
+   * `onSuite` delivered together, after those of the suites before it. Only for targets that
+   * share no state: two suite runs against one external service could disturb each other, and
+   * in-process targets share the kit's one thread.
+   *
+   * @default 1
+   */
+  suiteConcurrency?: number;
   /**
    * Treat SHOULD findings as failures (see {@linkcode RunSuiteOptions.strict}).
    *
@@ -116,7 +140,8 @@ export function worstVerdict(verdicts: readonly Verdict[]): Verdict {
 }
 
 /**
- * Run every suite of every target, one after the other, and gather one report.
+ * Run every suite of every target, one after the other (or some at once, see
+ * {@linkcode RunConformanceOptions.suiteConcurrency}), and gather one report.
  *
  * Each suite runs against a fresh adapter from the target's `create`; when the adapter
  * cannot be made, that suite run is reported `incomplete` with the reason in `startError`
@@ -152,52 +177,69 @@ export async function runConformance(
   options: RunConformanceOptions,
 ): Promise<Report> {
   const timestamp = options.timestamp ?? new Date().toISOString();
-  const suites: SuiteReport[] = [];
-  for (const target of targets) {
-    for (const { suite, options: suiteOptions } of target.suites) {
-      const runOptions: RunSuiteOptions = {
+  const jobs = targets.flatMap((target) => target.suites.map((s) => ({ target, ...s })));
+  const suites: SuiteReport[] = new Array(jobs.length);
+  const inOrder = new InOrder(jobs.length);
+  const runJob = async (index: number) => {
+    const { target, suite, options: suiteOptions } = jobs[index];
+    const emit = (event: () => void) => inOrder.emit(index, event);
+    const runOptions: RunSuiteOptions = {
+      target: target.name,
+      seed: options.seed,
+      runs: options.runs,
+      options: suiteOptions,
+      baseDir: target.baseDir,
+      caseIds: options.caseIds,
+      caseTimeoutMs: target.caseTimeoutMs ?? options.caseTimeoutMs,
+      startTimeoutMs: target.startTimeoutMs,
+      concurrency: options.concurrency,
+      strict: options.strict,
+      shrink: options.shrink,
+      onCase: options.onCase
+        ? (c) => emit(() => options.onCase!(target.name, suite.profile.id, c))
+        : undefined,
+      onStart: options.onStart
+        ? (total) => emit(() => options.onStart!(target.name, suite.profile.id, total))
+        : undefined,
+      shard: options.shard,
+    };
+    let adapter: Adapter;
+    let report: SuiteReport;
+    try {
+      adapter = target.create(suite.profile.id);
+      report = await runSuite(suite, adapter, runOptions);
+    } catch (error) {
+      report = {
         target: target.name,
+        adapter: "unknown",
+        profile: suite.profile.id,
         seed: options.seed,
-        runs: options.runs,
-        options: suiteOptions,
-        baseDir: target.baseDir,
-        caseIds: options.caseIds,
-        caseTimeoutMs: target.caseTimeoutMs ?? options.caseTimeoutMs,
-        startTimeoutMs: target.startTimeoutMs,
-        concurrency: options.concurrency,
-        strict: options.strict,
-        shrink: options.shrink,
-        onCase: options.onCase
-          ? (c) => options.onCase!(target.name, suite.profile.id, c)
-          : undefined,
-        onStart: options.onStart
-          ? (total) => options.onStart!(target.name, suite.profile.id, total)
-          : undefined,
-        shard: options.shard,
+        runs: options.runs ?? 100,
+        rules: suite.profile.rules.map((r) => ({ ...r, cases: 0, failures: 0 })),
+        cases: [],
+        counts: { passed: 0, failed: 0, skipped: 0, errored: 0 },
+        verdict: "incomplete",
+        startError: `The adapter could not be made: ${messageOf(error)}`,
       };
-      let adapter: Adapter;
-      let report: SuiteReport;
-      try {
-        adapter = target.create(suite.profile.id);
-        report = await runSuite(suite, adapter, runOptions);
-      } catch (error) {
-        report = {
-          target: target.name,
-          adapter: "unknown",
-          profile: suite.profile.id,
-          seed: options.seed,
-          runs: options.runs ?? 100,
-          rules: suite.profile.rules.map((r) => ({ ...r, cases: 0, failures: 0 })),
-          cases: [],
-          counts: { passed: 0, failed: 0, skipped: 0, errored: 0 },
-          verdict: "incomplete",
-          startError: `The adapter could not be made: ${messageOf(error)}`,
-        };
-      }
-      suites.push(report);
-      options.onSuite?.(report);
     }
-  }
+    suites[index] = report;
+    if (options.onSuite) emit(() => options.onSuite!(report));
+    inOrder.finish(index);
+  };
+  // Lanes take the suite runs one at a time, in target order. Above one lane, the runs of
+  // early targets have lanes of their own (all but one lane at most), the others the rest.
+  const width = Math.max(1, options.suiteConcurrency ?? 1);
+  const all = [...jobs.keys()];
+  const early = width > 1 ? all.filter((i) => jobs[i].target.startEarly) : [];
+  const rest = all.filter((i) => !early.includes(i));
+  const earlyLanes = Math.min(early.length, width - 1);
+  const lane = async (queue: number[]) => {
+    for (let i = queue.shift(); i !== undefined; i = queue.shift()) await runJob(i);
+  };
+  await Promise.all([
+    ...Array.from({ length: earlyLanes }, () => lane(early)),
+    ...Array.from({ length: Math.min(rest.length, width - earlyLanes) }, () => lane(rest)),
+  ]);
   return {
     kit: { ...KIT },
     seed: options.seed,

@@ -79,6 +79,26 @@ export interface SchemaCheckerOptions {
   ajv?: SchemaCompileOptions;
 }
 
+/**
+ * The instance that checks schemas against their meta-schema, made on first use. Every ajv
+ * instance compiles the meta-schema anew on its first schema (about 40 ms each, a dozen
+ * checkers at start-up): one compile is shared instead. Its options are those that decide
+ * the result and the message (all errors, verbose, the formats), so a schema is refused as
+ * each checker's own instance would refuse it.
+ */
+let metaChecker: Ajv2020 | undefined;
+
+/** Throw as ajv's own compile would when a schema does not match its meta-schema. */
+function checkSchema(schema: unknown): void {
+  if (metaChecker === undefined) {
+    metaChecker = new Ajv2020({ allErrors: true, strict: true, verbose: true });
+    formats.default(metaChecker);
+  }
+  if (typeof schema === "object" && schema !== null) {
+    metaChecker.validateSchema(schema as object, true);
+  }
+}
+
 /** A compiled schema check: value in, findings out. */
 export type SchemaChecker = (value: unknown) => Finding[];
 
@@ -109,16 +129,31 @@ export type SchemaChecker = (value: unknown) => Finding[];
  */
 export function createSchemaChecker(schema: unknown, options: SchemaCheckerOptions): SchemaChecker {
   // verbose: errors carry the failing value, which findings show next to what was expected.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, ...options.ajv });
+  // Each schema is checked against its meta-schema by one shared instance (see checkSchema).
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    verbose: true,
+    ...options.ajv,
+    validateSchema: false,
+  });
   formats.default(ajv);
-  for (const extra of options.extraSchemas ?? []) ajv.addSchema(extra as object);
+  for (const extra of options.extraSchemas ?? []) {
+    checkSchema(extra);
+    ajv.addSchema(extra as object);
+  }
   const ref = options.ref ?? "#";
   let validate;
   if (ref === "#") {
+    checkSchema(schema);
     validate = ajv.compile(schema as object);
   } else {
     const id = (schema as { $id?: string }).$id ?? "https://netconform.dev/schemas/anonymous.json";
-    if (!ajv.getSchema(id)) ajv.addSchema({ ...(schema as object), $id: id });
+    if (!ajv.getSchema(id)) {
+      const withId = { ...(schema as object), $id: id };
+      checkSchema(withId);
+      ajv.addSchema(withId);
+    }
     const found = ajv.getSchema(`${id}${ref}`);
     if (!found) throw new Error(`Cannot find subschema "${ref}" in schema "${id}"`);
     validate = found;

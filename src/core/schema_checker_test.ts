@@ -124,3 +124,33 @@ Deno.test("schema checker: never throws on hostile values", () => {
     assert.match(finding.message, message, name);
   }
 });
+
+Deno.test("schema checker: a schema its meta-schema refuses throws ajv's message, every time", () => {
+  // The meta-schema check is shared by every checker: a second checker refuses as the first.
+  for (let i = 0; i < 2; i++) {
+    assert.throws(
+      () => createSchemaChecker({ type: "nope", minLength: "x" }, { defaultRule: "X" }),
+      {
+        message: "schema is invalid: data/type must be equal to one of the allowed values, " +
+          "data/type must be array, data/type must match a schema in anyOf, " +
+          "data/minLength must be integer",
+      },
+    );
+  }
+  assert.throws(
+    () =>
+      createSchemaChecker({ $id: "https://x.test/a.json", $defs: { a: { type: 1 } } }, {
+        defaultRule: "X",
+        ref: "#/$defs/a",
+      }),
+    /^Error: schema is invalid: data\/\$defs\/a\/type/,
+  );
+  assert.throws(
+    () => createSchemaChecker({}, { defaultRule: "X", extraSchemas: [{ $id: "b", enum: 3 }] }),
+    /^Error: schema is invalid: data\/enum must be array/,
+  );
+  // A valid schema with a format the shared checker knows compiles.
+  const check = createSchemaChecker({ type: "string", format: "date" }, { defaultRule: "X" });
+  assert.equal(check("2026-01-01").length, 0);
+  assert.equal(check("x").length, 1);
+});
