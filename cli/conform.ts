@@ -396,13 +396,20 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       },
     });
     caseLog?.close();
-    // The run's report, its cases read back from the log on each walk.
-    const report: StreamedReport = caseLog
-      ? { ...ran, suites: ran.suites.map((s, i) => ({ ...s, cases: caseLog.cases(i) })) }
-      : ran;
-    const elapsed = ((performance.now() - started) / 1000).toFixed(1);
     const caseTotal = (s: StreamedReport["suites"][number]) =>
       s.counts.passed + s.counts.failed + s.counts.skipped + s.counts.errored;
+    // The run's report, its cases read back from the log on each walk (none for a suite run
+    // that counted none: one that failed part-way is reported without cases, as before).
+    const report: StreamedReport = caseLog
+      ? {
+        ...ran,
+        suites: ran.suites.map((s, i) => ({
+          ...s,
+          cases: caseTotal(s) > 0 ? caseLog.cases(i) : [],
+        })),
+      }
+      : ran;
+    const elapsed = ((performance.now() - started) / 1000).toFixed(1);
     if (v.case && report.suites.every((s) => caseTotal(s) === 0 && !s.startError)) {
       io.err(
         `Usage error: no case matched ${
