@@ -33,7 +33,8 @@ import { displayReport } from "./_baseline_view.ts";
 import { renderHtml } from "../src/report/render_html.ts";
 import { renderBadge } from "../src/report/render_badge.ts";
 import { sha256OfChunks, writeChunks, writeChunksToFile } from "./_write_chunks.ts";
-import { CaseLog, openCaseLog } from "./_case_log.ts";
+import { openCaseLog } from "./_case_log.ts";
+import { CaseLog } from "../src/report/case_log.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
@@ -396,19 +397,10 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       },
     });
     caseLog?.close();
+    // The run's report, its cases read back from the log on each walk.
+    const report: StreamedReport = caseLog ? caseLog.report(ran) : ran;
     const caseTotal = (s: StreamedReport["suites"][number]) =>
       s.counts.passed + s.counts.failed + s.counts.skipped + s.counts.errored;
-    // The run's report, its cases read back from the log on each walk (none for a suite run
-    // that counted none: one that failed part-way is reported without cases, as before).
-    const report: StreamedReport = caseLog
-      ? {
-        ...ran,
-        suites: ran.suites.map((s, i) => ({
-          ...s,
-          cases: caseTotal(s) > 0 ? caseLog.cases(i) : [],
-        })),
-      }
-      : ran;
     const elapsed = ((performance.now() - started) / 1000).toFixed(1);
     if (v.case && report.suites.every((s) => caseTotal(s) === 0 && !s.startError)) {
       io.err(

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { embeddedTargets } from "./registry.ts";
-import { CaseLog } from "./_case_log.ts";
+import { CaseLog } from "../src/report/case_log.ts";
 import { runConformance } from "../src/core/run_conformance.ts";
 import type { ReplayData, Report, StreamedReport } from "../src/core/types.ts";
 import { reportJson } from "./report_json.ts";
@@ -73,10 +73,7 @@ for (const name of TARGETS) {
         onSuite: () => log.endSuite(),
       });
       log.close();
-      const streamed: StreamedReport = {
-        ...report,
-        suites: report.suites.map((s, i) => ({ ...s, cases: log.cases(i) })),
-      };
+      const streamed: StreamedReport = log.report(report);
       // Read back, the cases are the run's, in its order.
       assert.deepEqual(
         streamed.suites.map((s) => [...s.cases]),
