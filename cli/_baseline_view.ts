@@ -1,4 +1,5 @@
-import type { CaseReport, Outcome, StreamedReport } from "../src/core/types.ts";
+import type { CaseReport, Outcome } from "../src/core/types.ts";
+import type { StreamedReport } from "../src/report/streamed_report.ts";
 import type { BaselineResult } from "./apply_baseline.ts";
 
 const key = (target: string, profile: string, id: string) => JSON.stringify([target, profile, id]);

@@ -1,6 +1,7 @@
 import { verdictOf } from "../src/core/verdict_of.ts";
 import { worstVerdict } from "../src/core/run_conformance.ts";
-import type { CaseReport, StreamedReport, StreamedSuiteReport } from "../src/core/types.ts";
+import type { CaseReport } from "../src/core/types.ts";
+import type { StreamedReport, StreamedSuiteReport } from "../src/report/streamed_report.ts";
 
 /** One expected failure of a target (`expected_failures:` in conform.yaml). */
 export interface BaselineEntry {

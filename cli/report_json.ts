@@ -1,4 +1,5 @@
-import type { CaseReport, ReplayData, StreamedReport } from "../src/core/types.ts";
+import type { CaseReport, ReplayData } from "../src/core/types.ts";
+import type { StreamedReport } from "../src/report/streamed_report.ts";
 import { renderJson } from "../src/report/render_json.ts";
 import type { BaselineResult } from "./apply_baseline.ts";
 import { annotateView } from "./_baseline_view.ts";

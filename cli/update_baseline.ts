@@ -1,5 +1,5 @@
 import { parseDocument } from "yaml";
-import type { StreamedReport } from "../src/core/types.ts";
+import type { StreamedReport } from "../src/report/streamed_report.ts";
 import type { BaselineEntry } from "./apply_baseline.ts";
 
 /**

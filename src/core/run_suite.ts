@@ -1,5 +1,5 @@
 import { CaseSkipped } from "./case_skipped.ts";
-import { VerdictTally } from "./_verdict_tally.ts";
+import { KeptCases } from "./_kept_cases.ts";
 import { emptyCounts, HarnessFault, withTimeout } from "./_run_timeout.ts";
 import { messageOf } from "./_message_of.ts";
 import { capCase, capHead, capInfo, capReply, CAPS } from "./_cap.ts";
@@ -471,21 +471,12 @@ export async function runSuite(
       .then((step) => step.done ? undefined : { index: next++, c: step.value });
     return (pulling = got.catch(() => {})), got;
   };
-  // Streaming (keepCases: {notPassed}): a passed case is dropped once it is counted and
-  // streamed; a kept case is held with its position, and the kept ones are put in order last.
-  const keepAll = (options.keepCases ?? "all") === "all";
-  const maxKept = keepAll ? Infinity : (options.keepCases as { notPassed: number }).notPassed;
-  const kept: { index: number; report: CaseReport }[] = [];
-  const counts = emptyCounts();
-  const tally = new VerdictTally();
+  // Streaming (keepCases: {notPassed}): a passed case is dropped once counted and streamed.
+  const kept = new KeptCases(options.keepCases ?? "all");
   const worker = async () => {
     for (let item = await pull(); item; item = await pull()) {
       const report = await runOne(item.c);
-      counts[report.outcome]++;
-      tally.add(report);
-      if (keepAll || (report.outcome !== "passed" && kept.length < maxKept)) {
-        kept.push({ index: item.index, report });
-      }
+      kept.add(report, item.index);
       options.onCase?.(report, item.index);
     }
   };
@@ -494,14 +485,13 @@ export async function runSuite(
   } finally {
     await adapter.close().catch(() => {});
   }
-  kept.sort((a, b) => a.index - b.index);
   return {
     ...base,
     implementation,
     rules: rules(),
-    cases: kept.map((k) => k.report),
-    counts,
-    verdict: tally.verdict(),
+    cases: kept.cases(),
+    counts: kept.counts,
+    verdict: kept.verdict(),
     // A run of chosen cases (a replay) is not meant to cover the classes: no warnings.
     coverage: options.caseIds ? { ...coverage.coverage(), warnings: [] } : coverage.coverage(),
   };

@@ -1,4 +1,5 @@
-import type { CaseReport, Report, StreamedReport } from "../core/types.ts";
+import type { CaseReport, Report } from "../core/types.ts";
+import type { StreamedReport } from "./streamed_report.ts";
 import { renderJson } from "./render_json.ts";
 
 /** Where the lines of one suite's cases are, by the cases' positions. */

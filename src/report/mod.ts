@@ -25,3 +25,4 @@ export * from "./render_html.ts";
 export * from "./render_badge.ts";
 export * from "./replay_case_id.ts";
 export * from "./case_log.ts";
+export type * from "./streamed_report.ts";

@@ -1,4 +1,5 @@
-import type { StreamedReport, Verdict } from "../core/types.ts";
+import type { Verdict } from "../core/types.ts";
+import type { StreamedReport } from "./streamed_report.ts";
 
 const COLOUR: Record<Verdict, string> = {
   "conformant": "#2da44e",

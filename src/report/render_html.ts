@@ -1,10 +1,5 @@
-import type {
-  CaseReport,
-  ReplayData,
-  StreamedReport,
-  StreamedSuiteReport,
-  Verdict,
-} from "../core/types.ts";
+import type { CaseReport, ReplayData, Verdict } from "../core/types.ts";
+import type { StreamedReport, StreamedSuiteReport } from "./streamed_report.ts";
 import { firstOf } from "./_case_walk.ts";
 import { escapeText } from "./escape_text.ts";
 import { replayArgs } from "./_replay_args.ts";

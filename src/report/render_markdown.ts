@@ -1,5 +1,6 @@
 import { coverageSummary, coverageWarnings, userCasesLine } from "./_coverage_lines.ts";
-import type { CaseReport, ReplayData, StreamedReport } from "../core/types.ts";
+import type { CaseReport, ReplayData } from "../core/types.ts";
+import type { StreamedReport } from "./streamed_report.ts";
 import { firstOf } from "./_case_walk.ts";
 import { escapeText } from "./escape_text.ts";
 import { replayArgs } from "./_replay_args.ts";

@@ -1,11 +1,6 @@
 import { coverageSummary, coverageWarnings, userCasesLine } from "./_coverage_lines.ts";
-import type {
-  CaseReport,
-  ReplayData,
-  Report,
-  StreamedReport,
-  StreamedSuiteReport,
-} from "../core/types.ts";
+import type { CaseReport, ReplayData, Report } from "../core/types.ts";
+import type { StreamedReport, StreamedSuiteReport } from "./streamed_report.ts";
 import { firstOf, hasCases } from "./_case_walk.ts";
 import { escapeText } from "./escape_text.ts";
 import { formatFindings } from "./format_findings.ts";
