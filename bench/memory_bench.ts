@@ -4,7 +4,10 @@
  * under `/usr/bin/time` (GNU time, Linux), printing each run's maximum resident set size and
  * the ratio of the large run to the small one (the goal: within 1.5x).
  *
- * Run: `deno run -A bench/memory_bench.ts [--runs 10000,100000] [--target NAME]...`
+ * With `--all-outputs` each run also writes every output file (`--report`, `--junit`,
+ * `--markdown`, `--html`, into a temporary folder), which the CLI builds from its case log.
+ *
+ * Run: `deno run -A bench/memory_bench.ts [--runs 10000,100000] [--target NAME]... [--all-outputs]`
  *
  * @module
  */
@@ -16,6 +19,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "10000,100000" },
     target: { type: "string", multiple: true },
+    "all-outputs": { type: "boolean" },
   },
 });
 const sizes = values.runs!.split(",").map(Number);
@@ -24,6 +28,10 @@ const conform = fileURLToPath(new URL("../cli/conform.ts", import.meta.url));
 
 /** Max RSS in MB and seconds of one run, measured by GNU time in a subprocess. */
 async function measure(target: string, runs: number): Promise<{ mb: number; s: number }> {
+  const dir = values["all-outputs"] ? await Deno.makeTempDir() : undefined;
+  const outputs = dir
+    ? ["report", "junit", "markdown", "html"].flatMap((f) => [`--${f}`, `${dir}/r.${f}`])
+    : [];
   const started = performance.now();
   const out = await new Deno.Command("/usr/bin/time", {
     args: [
@@ -40,11 +48,13 @@ async function measure(target: string, runs: number): Promise<{ mb: number; s: n
       "--format",
       "json",
       "--quiet",
+      ...outputs,
     ],
     stdout: "null",
     stderr: "piped",
     env: { NO_COLOR: "1" },
   }).output();
+  if (dir) await Deno.remove(dir, { recursive: true });
   const text = new TextDecoder().decode(out.stderr);
   const kb = /maxrss-kb=(\d+)/.exec(text);
   if (!kb) throw new Error(`No maximum RSS in the output of "/usr/bin/time": ${text.slice(-500)}`);

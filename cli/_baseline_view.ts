@@ -1,4 +1,5 @@
-import type { CaseReport, Outcome, Report } from "../src/core/types.ts";
+import type { CaseReport, Outcome } from "../src/core/types.ts";
+import type { StreamedReport } from "../src/report/streamed_report.ts";
 import type { BaselineResult } from "./apply_baseline.ts";
 
 const key = (target: string, profile: string, id: string) => JSON.stringify([target, profile, id]);
@@ -8,13 +9,13 @@ const key = (target: string, profile: string, id: string) => JSON.stringify([tar
  * failure is a skipped case whose reason says it is expected and why (JUnit's convention for
  * an expected failure), counts follow, and the verdicts are the baseline's.
  */
-export function displayReport(result: BaselineResult): Report {
+export function displayReport(result: BaselineResult): StreamedReport {
   if (result.expected.length === 0) return result.report;
   const expected = new Map(result.expected.map((e) => [key(e.target, e.profile, e.caseId), e]));
   return {
     ...result.report,
     suites: result.report.suites.map((s) => {
-      const cases = s.cases.map((c): CaseReport => {
+      const shown = (c: CaseReport): CaseReport => {
         const e = expected.get(key(s.target, s.profile, c.id));
         if (!e || c.outcome !== "failed") return c;
         return {
@@ -25,7 +26,14 @@ export function displayReport(result: BaselineResult): Report {
             e.issue ? ` (${e.issue})` : ""
           }`,
         };
-      });
+      };
+      // A view over the cases, mapped on each walk: the cases may be streamed.
+      const source = s.cases;
+      const cases: Iterable<CaseReport> = Array.isArray(source) ? source.map(shown) : {
+        *[Symbol.iterator]() {
+          for (const c of source) yield shown(c);
+        },
+      };
       const counts: Record<Outcome, number> = { passed: 0, failed: 0, skipped: 0, errored: 0 };
       for (const c of cases) counts[c.outcome]++;
       return { ...s, cases, counts };

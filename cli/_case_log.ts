@@ -1,16 +1,6 @@
-// The JSON-lines record of a run's cases, written as they finish: one line per case, each
-// written whole and at once (no buffering in the process), so a killed run leaves every line
-// it finished. Private helper of conform.ts.
-import type { CaseReport } from "../src/core/types.ts";
-import { renderJson } from "../src/report/render_json.ts";
-
-/** Appends cases to a JSON-lines file. */
-export interface CaseLog {
-  /** Appends one case of a suite run as one JSON line. */
-  write(target: string, profile: string, report: CaseReport): void;
-  /** Closes the file. */
-  close(): void;
-}
+// Where the CLI logs a run's cases (see CaseLog in src/report/case_log.ts): the `--report`
+// path's `.cases.jsonl` sibling. Private helper of conform.ts.
+import { CaseLog } from "../src/report/case_log.ts";
 
 /**
  * The case log of a JSON report path: `r.json` logs to `r.cases.jsonl` (any other name gets
@@ -20,19 +10,7 @@ export interface CaseLog {
  * @returns The log.
  */
 export function openCaseLog(reportPath: string): CaseLog {
-  const path = caseLogPath(reportPath);
-  const file = Deno.openSync(path, { write: true, create: true, truncate: true });
-  const encoder = new TextEncoder();
-  return {
-    write(target, profile, report) {
-      const line = encoder.encode(renderJson({ target, profile, ...report }, { indent: 0 }) + "\n");
-      let written = 0;
-      while (written < line.length) written += file.writeSync(line.subarray(written));
-    },
-    close() {
-      file.close();
-    },
-  };
+  return new CaseLog(caseLogPath(reportPath));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { verdictOf } from "../src/core/verdict_of.ts";
 import { worstVerdict } from "../src/core/run_conformance.ts";
-import type { CaseReport, Report, SuiteReport } from "../src/core/types.ts";
+import type { CaseReport } from "../src/core/types.ts";
+import type { StreamedReport, StreamedSuiteReport } from "../src/report/streamed_report.ts";
 
 /** One expected failure of a target (`expected_failures:` in conform.yaml). */
 export interface BaselineEntry {
@@ -46,8 +47,11 @@ export interface StaleEntry {
 
 /** What {@linkcode applyBaseline} concluded. */
 export interface BaselineResult {
-  /** The report with each suite's verdict (and the overall one) judged with the baseline. */
-  report: Report;
+  /**
+   * The report with each suite's verdict (and the overall one) judged with the baseline; its
+   * suites' cases are the given report's (streamed when those were).
+   */
+  report: StreamedReport;
   /** The failures the baseline expected. */
   expected: ExpectedFailure[];
   /** The stale entries: each fails the run. */
@@ -63,6 +67,10 @@ export interface BaselineResult {
 
 function covers(entry: BaselineEntry, caseId: string): boolean {
   return entry.cases === undefined || entry.cases.includes(caseId);
+}
+
+function* mapCases<T>(cases: Iterable<CaseReport>, f: (c: CaseReport) => T): Generator<T> {
+  for (const c of cases) yield f(c);
 }
 
 function judged(c: CaseReport, expected: boolean) {
@@ -106,27 +114,28 @@ function judged(c: CaseReport, expected: boolean) {
  * assert.deepEqual(result.stale.map((e) => e.rule), ["B"]);
  * ```
  *
- * @param report The run's report.
+ * @param report The run's report; its cases may be streamed (one walk over them).
  * @param entries Expected failures per target name.
  * @param options `judgeStale`: whether the run covered every case.
  * @returns The report judged with the baseline, the expected failures and the stale entries.
  */
 export function applyBaseline(
-  report: Report,
+  report: StreamedReport,
   entries: Readonly<Record<string, readonly BaselineEntry[]>>,
   options: { judgeStale: boolean },
 ): BaselineResult {
   const expected: ExpectedFailure[] = [];
   const used = new Map<BaselineEntry, Set<string>>();
   const ranRule = new Set<BaselineEntry>();
-  const suites: SuiteReport[] = report.suites.map((s) => {
+  const suites: StreamedSuiteReport[] = report.suites.map((s) => {
     const own = entries[s.target] ?? [];
     if (own.length === 0) return s;
     const ruleIds = new Set(s.rules.map((r) => r.id));
     if (s.startError === undefined) {
       for (const e of own) if (ruleIds.has(e.rule)) ranRule.add(e);
     }
-    const judgedCases = s.cases.map((c) => {
+    // One walk over the cases, judging each as it comes: the cases may be streamed.
+    const judgedCases = mapCases(s.cases, (c) => {
       if (c.outcome !== "passed" && c.outcome !== "failed") return judged(c, false);
       for (const f of c.findings) {
         for (const e of own) {
@@ -151,7 +160,9 @@ export function applyBaseline(
       });
       return judged(c, true);
     });
-    const verdict = s.startError !== undefined ? s.verdict : verdictOf(judgedCases);
+    // Walked whatever the suite's start: judging a case records what it expected.
+    const judgedVerdict = verdictOf(judgedCases);
+    const verdict = s.startError !== undefined ? s.verdict : judgedVerdict;
     return { ...s, verdict };
   });
   const stale: StaleEntry[] = [];

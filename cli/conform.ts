@@ -16,7 +16,8 @@ import { promoteMain } from "./promote_command.ts";
 import { type ConformanceTarget, runConformance } from "../src/core/run_conformance.ts";
 import { parseSeed, resolveSeed } from "../src/core/seed.ts";
 import type { ReplayData, Report, Suite } from "../src/core/types.ts";
-import { renderJunit } from "../src/report/render_junit.ts";
+import type { StreamedReport } from "../src/report/streamed_report.ts";
+import { renderJunit, renderJunitChunks } from "../src/report/render_junit.ts";
 import { renderMarkdown } from "../src/report/render_markdown.ts";
 import { renderText } from "../src/report/render_text.ts";
 import { escapeText } from "../src/report/escape_text.ts";
@@ -34,6 +35,7 @@ import { renderHtml } from "../src/report/render_html.ts";
 import { renderBadge } from "../src/report/render_badge.ts";
 import { sha256OfChunks, writeChunks, writeChunksToFile } from "./_write_chunks.ts";
 import { openCaseLog } from "./_case_log.ts";
+import { CaseLog } from "../src/report/case_log.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
@@ -359,109 +361,140 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       }`,
     );
   }
-  // With --report FILE, every case is appended to FILE's ".cases.jsonl" sibling as it finishes
-  // (one JSON line each, written at once), so a killed run still leaves a readable record.
-  const caseLog = v.report ? openCaseLog(v.report) : undefined;
-  const started = performance.now();
-  const report: Report = await runConformance(targets, {
-    seed,
-    // The embedded targets share no state (each suite run starts its own server or process):
-    // the suite runs of those that work in processes of their own (the LangGraph.js agent)
-    // start first and go on while the others run one after the other, so that the in-process
-    // suites never share the kit's thread with each other. A config's targets may share a
-    // service: they run one after the other.
-    suiteConcurrency: config ? 1 : 1 + targets.reduce(
-      (n, t) => n + (t.startEarly ? t.suites.length : 0),
-      0,
-    ),
-    runs: runs ?? config?.runs,
-    caseIds: v.case,
-    caseTimeoutMs: timeout,
-    concurrency,
-    strict: v.strict,
-    shard,
-    shrink: v["no-shrink"] ? false : { ...(maxShrinks !== undefined ? { maxShrinks } : {}) },
-    onStart: progress ? (t, p, total) => progress.start(t, p, total) : undefined,
-    onCase: progress || caseLog
-      ? (t, p, c) => {
-        caseLog?.write(t, p, c);
-        progress?.case(c);
-      }
-      : undefined,
-    onSuite: (s) => {
-      progress?.end();
-      if (quiet) return;
+  // Every case is appended to a JSON-lines log as it finishes (one JSON line each, written at
+  // once) and no passed case is held: every output is rebuilt from the log at the end, one
+  // case at a time. With --report FILE the log is FILE's ".cases.jsonl" sibling, so a killed
+  // run still leaves a readable record; without, a temporary file removed at the end. When
+  // no temporary file can be made, the run holds its cases instead.
+  const caseLog = v.report ? openCaseLog(v.report) : temporaryCaseLog();
+  try {
+    const started = performance.now();
+    const ran: Report = await runConformance(targets, {
+      seed,
+      // The embedded targets share no state (each suite run starts its own server or
+      // process): the suite runs of those that work in processes of their own (the
+      // LangGraph.js agent) start first and go on while the others run one after the other,
+      // so that the in-process suites never share the kit's thread with each other. Their
+      // events reach the log and the progress line in serial order. A config's targets may
+      // share a service: they run one after the other.
+      suiteConcurrency: config ? 1 : 1 + targets.reduce(
+        (n, t) => n + (t.startEarly ? t.suites.length : 0),
+        0,
+      ),
+      runs: runs ?? config?.runs,
+      caseIds: v.case,
+      caseTimeoutMs: timeout,
+      concurrency,
+      strict: v.strict,
+      shard,
+      shrink: v["no-shrink"] ? false : { ...(maxShrinks !== undefined ? { maxShrinks } : {}) },
+      onStart: progress ? (t, p, total) => progress.start(t, p, total) : undefined,
+      keepCases: caseLog ? { notPassed: 0 } : "all",
+      onCase: progress || caseLog
+        ? (t, p, c, index) => {
+          caseLog?.write(t, p, c, index);
+          progress?.case(c);
+        }
+        : undefined,
+      onSuite: (s) => {
+        caseLog?.endSuite();
+        progress?.end();
+        if (quiet) return;
+        io.err(
+          `  ${
+            escapeText(s.target, { maxLength: 80 })
+          } · ${s.profile}: ${s.verdict} (${s.counts.passed} passed, ${s.counts.failed} failed, ${s.counts.skipped} skipped, ${s.counts.errored} errored)`,
+        );
+      },
+    });
+    caseLog?.close();
+    // The run's report, its cases read back from the log on each walk.
+    const report: StreamedReport = caseLog ? caseLog.report(ran) : ran;
+    const caseTotal = (s: StreamedReport["suites"][number]) =>
+      s.counts.passed + s.counts.failed + s.counts.skipped + s.counts.errored;
+    const elapsed = ((performance.now() - started) / 1000).toFixed(1);
+    if (v.case && report.suites.every((s) => caseTotal(s) === 0 && !s.startError)) {
       io.err(
-        `  ${
-          escapeText(s.target, { maxLength: 80 })
-        } · ${s.profile}: ${s.verdict} (${s.counts.passed} passed, ${s.counts.failed} failed, ${s.counts.skipped} skipped, ${s.counts.errored} errored)`,
+        `Usage error: no case matched ${
+          v.case.map((c) => `"${escapeText(c, { maxLength: 80 })}"`).join(", ")
+        }; a report's replay lines name the cases`,
       );
-    },
-  });
-  caseLog?.close();
-  const elapsed = ((performance.now() - started) / 1000).toFixed(1);
-  if (v.case && report.suites.every((s) => s.cases.length === 0 && !s.startError)) {
-    io.err(
-      `Usage error: no case matched ${
-        v.case.map((c) => `"${escapeText(c, { maxLength: 80 })}"`).join(", ")
-      }; a report's replay lines name the cases`,
-    );
-    return 2;
-  }
+      return 2;
+    }
 
-  let entries: Record<string, BaselineEntry[]> = Object.fromEntries(
-    (config?.targets ?? []).filter((t) => t.expectedFailures.length > 0).map((
-      t,
-    ) => [t.name, t.expectedFailures]),
-  );
-  if (v["update-baseline"] && config) {
-    const next = baselineOfRun(report, entries);
-    const total = await writeBaseline(v.config!, next);
-    entries = Object.fromEntries(
-      Object.entries({ ...entries, ...next }).filter(([, e]) => e.length > 0),
+    let entries: Record<string, BaselineEntry[]> = Object.fromEntries(
+      (config?.targets ?? []).filter((t) => t.expectedFailures.length > 0).map((
+        t,
+      ) => [t.name, t.expectedFailures]),
     );
-    io.err(
-      `netconform: wrote ${total} expected failure(s) of ${
-        Object.keys(next).length
-      } target(s) into "${v.config}"`,
-    );
+    if (v["update-baseline"] && config) {
+      const next = baselineOfRun(report, entries);
+      const total = await writeBaseline(v.config!, next);
+      entries = Object.fromEntries(
+        Object.entries({ ...entries, ...next }).filter(([, e]) => e.length > 0),
+      );
+      io.err(
+        `netconform: wrote ${total} expected failure(s) of ${
+          Object.keys(next).length
+        } target(s) into "${v.config}"`,
+      );
+    }
+    const baseline = Object.keys(entries).length > 0
+      ? applyBaseline(report, entries, { judgeStale: !v.case && !shard })
+      : undefined;
+    const judged = baseline?.report ?? report;
+    const shown = baseline ? displayReport(baseline) : report;
+    // The JSON report is written in pieces, one case at a time, never as one string.
+    const jsonPieces = function* () {
+      yield* reportJsonChunks(judged, replay, baseline);
+      yield "\n";
+    };
+    if (v.report) writeChunksToFile(v.report, jsonPieces());
+    if (v.junit) writeChunksToFile(v.junit, renderJunitChunks(shown, { replay }));
+    if (v.markdown) await Deno.writeTextFile(v.markdown, renderMarkdown(shown, { replay }));
+    if (v.html) {
+      await Deno.writeTextFile(
+        v.html,
+        renderHtml(shown, {
+          replay,
+          reportSha256: sha256OfChunks(jsonPieces()),
+          baseline: baseline ? { expected: baseline.expected, stale: baseline.stale } : undefined,
+        }),
+      );
+    }
+    if (v.badge) await Deno.writeTextFile(v.badge, renderBadge(shown));
+    if (format === "json") {
+      if (io === defaultIo) writeChunks(Deno.stdout, jsonPieces());
+      else io.out([...reportJsonChunks(judged, replay, baseline)].join(""));
+    } else if (format === "junit") {
+      // As io.out would print it (a final line break added), in pieces.
+      const pieces = function* () {
+        yield* renderJunitChunks(shown, { replay });
+        yield "\n";
+      };
+      if (io === defaultIo) writeChunks(Deno.stdout, pieces());
+      else io.out(renderJunit(shown, { replay }));
+    } else if (format === "markdown") io.out(renderMarkdown(shown, { replay }));
+    else {
+      const lines = [renderText(shown, { verbose: v.verbose, replay })];
+      io.out([...lines, ...(baseline ? baselineLines(baseline) : [])].join("\n"));
+    }
+    if (!quiet) io.err(`netconform: done in ${elapsed} s`);
+    const ok = judged.verdict === "conformant" || judged.verdict === "conformant-with-warnings";
+    return ok && (baseline?.stale.length ?? 0) === 0 ? 0 : 1;
+  } finally {
+    caseLog?.close();
+    if (caseLog && !v.report) await Deno.remove(caseLog.path).catch(() => {});
   }
-  const baseline = Object.keys(entries).length > 0
-    ? applyBaseline(report, entries, { judgeStale: !v.case && !shard })
-    : undefined;
-  const judged = baseline?.report ?? report;
-  const shown = baseline ? displayReport(baseline) : report;
-  // The JSON report is written in pieces, one case at a time, never as one string.
-  const jsonPieces = function* () {
-    yield* reportJsonChunks(judged, replay, baseline);
-    yield "\n";
-  };
-  if (v.report) writeChunksToFile(v.report, jsonPieces());
-  if (v.junit) await Deno.writeTextFile(v.junit, renderJunit(shown, { replay }));
-  if (v.markdown) await Deno.writeTextFile(v.markdown, renderMarkdown(shown, { replay }));
-  if (v.html) {
-    await Deno.writeTextFile(
-      v.html,
-      renderHtml(shown, {
-        replay,
-        reportSha256: sha256OfChunks(jsonPieces()),
-        baseline: baseline ? { expected: baseline.expected, stale: baseline.stale } : undefined,
-      }),
-    );
+}
+
+/** A case log in a temporary file, or none when no temporary file can be made. */
+function temporaryCaseLog(): CaseLog | undefined {
+  try {
+    return new CaseLog(Deno.makeTempFileSync({ prefix: "netconform-", suffix: ".cases.jsonl" }));
+  } catch {
+    return undefined;
   }
-  if (v.badge) await Deno.writeTextFile(v.badge, renderBadge(shown));
-  if (format === "json") {
-    if (io === defaultIo) writeChunks(Deno.stdout, jsonPieces());
-    else io.out([...reportJsonChunks(judged, replay, baseline)].join(""));
-  } else if (format === "junit") io.out(renderJunit(shown, { replay }));
-  else if (format === "markdown") io.out(renderMarkdown(shown, { replay }));
-  else {
-    const lines = [renderText(shown, { verbose: v.verbose, replay })];
-    io.out([...lines, ...(baseline ? baselineLines(baseline) : [])].join("\n"));
-  }
-  if (!quiet) io.err(`netconform: done in ${elapsed} s`);
-  const ok = judged.verdict === "conformant" || judged.verdict === "conformant-with-warnings";
-  return ok && (baseline?.stale.length ?? 0) === 0 ? 0 : 1;
 }
 
 if (import.meta.main) {

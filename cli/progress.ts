@@ -139,7 +139,8 @@ export class Progress {
     const s = this.#suite!;
     const seconds = (now - s.started) / 1000;
     const rate = seconds > 0 ? s.done / seconds : 0;
-    const left = rate > 0 ? duration(((s.total - s.done) / rate) * 1000) : "?";
+    // A streamed suite may run a few cases more than it expected (its class cases).
+    const left = rate > 0 ? duration((Math.max(0, s.total - s.done) / rate) * 1000) : "?";
     return `  ${s.label}: ${s.done}/${s.total} cases, ${s.failed} failed, ${s.errored} errored, ${
       rate.toFixed(1)
     }/s, ETA ${left}`;

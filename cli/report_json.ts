@@ -1,4 +1,5 @@
-import type { CaseReport, ReplayData, Report } from "../src/core/types.ts";
+import type { CaseReport, ReplayData } from "../src/core/types.ts";
+import type { StreamedReport } from "../src/report/streamed_report.ts";
 import { renderJson } from "../src/report/render_json.ts";
 import type { BaselineResult } from "./apply_baseline.ts";
 import { annotateView } from "./_baseline_view.ts";
@@ -91,7 +92,7 @@ function caseView(c: CaseReport, replay: string): Record<string, unknown> {
  * @throws {TypeError} When a case has an outcome the CLI does not know.
  */
 export function reportJson(
-  report: Report,
+  report: StreamedReport,
   replay: (data: ReplayData) => string,
   baseline?: BaselineResult,
 ): string {
@@ -143,7 +144,7 @@ const CASE_INDENT = " ".repeat(8);
  * @throws {TypeError} When a case has an outcome the CLI does not know.
  */
 export function* reportJsonChunks(
-  report: Report,
+  report: StreamedReport,
   replay: (data: ReplayData) => string,
   baseline?: BaselineResult,
 ): Generator<string> {
@@ -154,7 +155,10 @@ export function* reportJsonChunks(
   };
   if (baseline) annotateView(skeleton, baseline);
   for (const [i, s] of (skeleton.suites as Record<string, unknown>[]).entries()) {
-    if (report.suites[i].cases.length > 0) s.cases = `${marker}-${i}`;
+    for (const _ of report.suites[i].cases) {
+      s.cases = `${marker}-${i}`;
+      break;
+    }
   }
   const expected = baseline
     ? new Map(baseline.expected.map((e) => [JSON.stringify([e.target, e.profile, e.caseId]), e]))
@@ -164,7 +168,8 @@ export function* reportJsonChunks(
   for (let k = 1; k < parts.length; k += 2) {
     const s = report.suites[Number(parts[k])];
     yield "[";
-    for (const [j, c] of s.cases.entries()) {
+    let j = 0;
+    for (const c of s.cases) {
       const view = caseView(
         c,
         replay({ target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(c) }),
@@ -177,7 +182,7 @@ export function* reportJsonChunks(
           ...(e.issue ? { issue: e.issue } : {}),
         };
       }
-      yield `${j > 0 ? "," : ""}\n${CASE_INDENT}${
+      yield `${j++ > 0 ? "," : ""}\n${CASE_INDENT}${
         renderJson(view).replaceAll("\n", `\n${CASE_INDENT}`)
       }`;
     }

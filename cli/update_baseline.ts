@@ -1,5 +1,5 @@
 import { parseDocument } from "yaml";
-import type { Report } from "../src/core/types.ts";
+import type { StreamedReport } from "../src/report/streamed_report.ts";
 import type { BaselineEntry } from "./apply_baseline.ts";
 
 /**
@@ -35,7 +35,7 @@ import type { BaselineEntry } from "./apply_baseline.ts";
  * @returns The new entries of each target that ran.
  */
 export function baselineOfRun(
-  report: Report,
+  report: StreamedReport,
   current: Readonly<Record<string, readonly BaselineEntry[]>>,
 ): Record<string, BaselineEntry[]> {
   const out: Record<string, BaselineEntry[]> = {};

@@ -1,5 +1,5 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
-import { coveringGeneratedCases } from "../_class_cover.ts";
+import { coveringGeneratedCaseStream } from "../_class_cover.ts";
 import {
   chatBodyClasses,
   chatBodyClassesOf,
@@ -160,16 +160,18 @@ export const chatLimitsSuite: Suite = {
   optionsSchema,
   classes: (options: CaseOptions) =>
     options.options.surface === "http" ? chatBodyClasses : chatSessionClasses,
-  cases(options: CaseOptions): Case[] {
-    if (options.options.surface === "http") {
-      return [
-        ...boundaryBodies.map((b) => ({
+  // Streamed: the boundary cases, then the generated ones one at a time (cases() lists the
+  // same ones).
+  caseStream(options: CaseOptions): { expected: number; cases: Iterable<Case> } {
+    const [fixed, generated]: [Case[], Iterable<Case>] = options.options.surface === "http"
+      ? [
+        boundaryBodies.map((b) => ({
           id: `boundary-${b.id}`,
           description: b.description,
           input: b.body,
           classes: chatBodyClassesOf(b.body),
         })),
-        ...coveringGeneratedCases(
+        coveringGeneratedCaseStream(
           chatBodyArbitrary(),
           chatBodyClassesOf,
           chatBodyClasses,
@@ -179,34 +181,46 @@ export const chatLimitsSuite: Suite = {
             input: body,
           }),
         ),
+      ]
+      : [
+        [
+          ...(options.options.surface === "http-agent"
+            ? boundaryBodies.map((b) => ({
+              id: `request-${b.id}`,
+              description: b.description,
+              input: { body: b.body },
+            }))
+            : []),
+          ...boundarySessions.map((s) => ({
+            id: `boundary-${s.id}`,
+            description: s.description,
+            input: s.input,
+            classes: [`boundary-${s.id}`, ...chatSessionClassesOf(s.input)],
+          })),
+        ],
+        coveringGeneratedCaseStream(
+          sessionArbitrary(),
+          chatSessionClassesOf,
+          DRAWN_SESSION_CLASSES,
+          options,
+          (input) => ({
+            description: describeSession(input),
+            input,
+          }),
+        ),
       ];
-    }
-    const requestCases = options.options.surface === "http-agent"
-      ? boundaryBodies.map((b) => ({
-        id: `request-${b.id}`,
-        description: b.description,
-        input: { body: b.body },
-      }))
-      : [];
-    return [
-      ...requestCases,
-      ...boundarySessions.map((s) => ({
-        id: `boundary-${s.id}`,
-        description: s.description,
-        input: s.input,
-        classes: [`boundary-${s.id}`, ...chatSessionClassesOf(s.input)],
-      })),
-      ...coveringGeneratedCases(
-        sessionArbitrary(),
-        chatSessionClassesOf,
-        DRAWN_SESSION_CLASSES,
-        options,
-        (input) => ({
-          description: describeSession(input),
-          input,
-        }),
-      ),
-    ];
+    return {
+      expected: fixed.length + options.runs,
+      cases: {
+        *[Symbol.iterator]() {
+          yield* fixed;
+          yield* generated;
+        },
+      },
+    };
+  },
+  cases(options: CaseOptions): Case[] {
+    return [...(chatLimitsSuite.caseStream!(options) as { cases: Iterable<Case> }).cases];
   },
   async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
     const surface = options.options.surface;

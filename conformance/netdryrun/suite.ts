@@ -6,7 +6,7 @@ import { netdryrunProfile } from "./profile.ts";
 import { readEvidenceFile } from "./read_evidence_file.ts";
 import type { NetdryrunModel } from "./types.ts";
 import { toolOf } from "./_sample.ts";
-import { coveringGeneratedCases } from "../_class_cover.ts";
+import { coveringGeneratedCaseStream } from "../_class_cover.ts";
 import { netdryrunClasses, netdryrunClassesOf } from "./classes.ts";
 
 /** The operation the suite asks a result builder for. */
@@ -71,8 +71,9 @@ export const netdryrunSuite: Suite = {
   profile: netdryrunProfile,
   optionsSchema,
   classes: netdryrunClasses,
-  cases(options: CaseOptions): Case[] {
-    return coveringGeneratedCases(
+  // Streamed: a long run holds one case at a time (and cases() lists the same ones).
+  caseStream(options: CaseOptions): { expected: number; cases: Iterable<Case> } {
+    const cases = coveringGeneratedCaseStream(
       netdryrunModelArbitrary(),
       netdryrunClassesOf,
       netdryrunClasses,
@@ -82,6 +83,10 @@ export const netdryrunSuite: Suite = {
         input: { tool: toolOf(model), model },
       }),
     );
+    return { expected: options.runs, cases };
+  },
+  cases(options: CaseOptions): Case[] {
+    return [...(netdryrunSuite.caseStream!(options) as { cases: Iterable<Case> }).cases];
   },
   async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
     const { tool } = testCase.input as { tool: string };

@@ -4,7 +4,7 @@ import { isObject, type Obj } from "../_json_value.ts";
 import { classify } from "./_result.ts";
 import { consumerCaseArbitrary, type ConsumerCaseInput, NON_RESULTS } from "./arbitraries.ts";
 import { netdryrunConsumerProfile } from "./profile.ts";
-import { coveringGeneratedCases } from "../_class_cover.ts";
+import { coveringGeneratedCaseStream } from "../_class_cover.ts";
 import { consumerClasses, consumerClassesOf } from "./classes.ts";
 import type { ConsumerObservation, DecideInput, DecideReply, VariantChange } from "./types.ts";
 
@@ -131,19 +131,31 @@ export const netdryrunConsumerSuite: Suite = {
       : undefined;
     return { base: data.input, ...(variant ? { variant } : {}) };
   },
-  async cases(options: CaseOptions): Promise<Case[]> {
-    const generated = coveringGeneratedCases(
+  // Streamed: the fixed cases, then the generated ones one at a time (cases() lists the same).
+  async caseStream(options: CaseOptions): Promise<{ expected: number; cases: Iterable<Case> }> {
+    const fixed = [...(await fixtureCases()), ...nonResultCases()].map((c) => ({
+      ...c,
+      classes: consumerClassesOf(c.input as ConsumerCaseInput),
+    }));
+    const generated = coveringGeneratedCaseStream(
       consumerCaseArbitrary(),
       consumerClassesOf,
       consumerClasses,
       options,
       (input) => ({ description: describe(input), input }),
     );
-    const fixed = [...(await fixtureCases()), ...nonResultCases()].map((c) => ({
-      ...c,
-      classes: consumerClassesOf(c.input as ConsumerCaseInput),
-    }));
-    return [...fixed, ...generated];
+    return {
+      expected: fixed.length + options.runs,
+      cases: {
+        *[Symbol.iterator]() {
+          yield* fixed;
+          yield* generated;
+        },
+      },
+    };
+  },
+  async cases(options: CaseOptions): Promise<Case[]> {
+    return [...(await netdryrunConsumerSuite.caseStream!(options)).cases as Iterable<Case>];
   },
   async evaluate(testCase: Case, invoke: Invoke): Promise<Evaluation> {
     const input = testCase.input as ConsumerCaseInput;

@@ -90,11 +90,19 @@ export interface RunConformanceOptions {
    */
   onSuite?: (report: SuiteReport) => void;
   /**
-   * Called after each case.
+   * Called after each case, in completion order, with its position in its suite's case order
+   * (see {@linkcode RunSuiteOptions.onCase}).
    *
    * @default undefined
    */
-  onCase?: (target: string, profile: string, report: CaseReport) => void;
+  onCase?: (target: string, profile: string, report: CaseReport, index: number) => void;
+  /**
+   * Which cases each suite report holds (see {@linkcode RunSuiteOptions.keepCases}): with
+   * `{ notPassed: n }` the run streams its cases through `onCase` and holds no passed one.
+   *
+   * @default "all"
+   */
+  keepCases?: "all" | { notPassed: number };
   /**
    * Called when a suite's cases are made, with how many will run (for progress output).
    *
@@ -196,12 +204,13 @@ export async function runConformance(
       strict: options.strict,
       shrink: options.shrink,
       onCase: options.onCase
-        ? (c) => emit(() => options.onCase!(target.name, suite.profile.id, c))
+        ? (c, index) => emit(() => options.onCase!(target.name, suite.profile.id, c, index))
         : undefined,
       onStart: options.onStart
         ? (total) => emit(() => options.onStart!(target.name, suite.profile.id, total))
         : undefined,
       shard: options.shard,
+      keepCases: options.keepCases,
     };
     let adapter: Adapter;
     let report: SuiteReport;

@@ -1,5 +1,5 @@
 import { CaseSkipped } from "./case_skipped.ts";
-import { verdictOf } from "./verdict_of.ts";
+import { KeptCases } from "./_kept_cases.ts";
 import { emptyCounts, HarnessFault, withTimeout } from "./_run_timeout.ts";
 import { messageOf } from "./_message_of.ts";
 import { capCase, capHead, capInfo, capReply, CAPS } from "./_cap.ts";
@@ -81,11 +81,23 @@ export interface RunSuiteOptions {
    */
   strict?: boolean;
   /**
-   * Called after each case, in completion order (for progress output).
+   * Called after each case, in completion order, with the case's position in the suite's case
+   * order (its index in the `cases` of a report that keeps them all): the stream of a run's
+   * cases, for progress output or a writer that does not hold them (see `keepCases`).
    *
    * @default undefined
    */
-  onCase?: (report: CaseReport) => void;
+  onCase?: (report: CaseReport, index: number) => void;
+  /**
+   * Which cases the returned report holds in `cases`. `"all"`: every case, in order. With
+   * `{ notPassed: n }` the run streams: no passed case is held (they go only to `onCase`),
+   * and at most `n` of the failed, errored and skipped ones are (the first `n` to finish,
+   * in case order); `counts`, `rules`, `coverage` and `verdict` still count every case. Memory
+   * then stays flat however many cases run.
+   *
+   * @default "all"
+   */
+  keepCases?: "all" | { notPassed: number };
   /**
    * Called once the cases are made, with how many will run (for progress output).
    *
@@ -266,7 +278,6 @@ export async function runSuite(
   }
   options.onStart?.(expected);
 
-  const results: CaseReport[] = [];
   const timeoutMs = options.caseTimeoutMs ?? 10_000;
   const maxEvidenceBytes = options.maxEvidenceBytes ?? MAX_EVIDENCE_BYTES;
 
@@ -461,10 +472,13 @@ export async function runSuite(
       .then((step) => step.done ? undefined : { index: next++, c: step.value });
     return (pulling = got.catch(() => {})), got;
   };
+  // Streaming (keepCases: {notPassed}): a passed case is dropped once counted and streamed.
+  const kept = new KeptCases(options.keepCases ?? "all");
   const worker = async () => {
     for (let item = await pull(); item; item = await pull()) {
-      results[item.index] = await runOne(item.c);
-      options.onCase?.(results[item.index]);
+      const report = await runOne(item.c);
+      kept.add(report, item.index);
+      options.onCase?.(report, item.index);
     }
   };
   try {
@@ -472,15 +486,13 @@ export async function runSuite(
   } finally {
     await adapter.close().catch(() => {});
   }
-  const counts = emptyCounts();
-  for (const r of results) counts[r.outcome]++;
   return {
     ...base,
     implementation,
     rules: rules(),
-    cases: results,
-    counts,
-    verdict: verdictOf(results),
+    cases: kept.cases(),
+    counts: kept.counts,
+    verdict: kept.verdict(),
     // A run of chosen cases (a replay) is not meant to cover the classes: no warnings.
     coverage: options.caseIds ? { ...coverage.coverage(), warnings: [] } : coverage.coverage(),
   };

@@ -224,3 +224,36 @@ Deno.test("run suite: a case filter runs only the named cases", async () => {
   assert.deepEqual(report.cases.map((c) => c.id), ["script-fail", "generated-3", "generated-7"]);
   assert.deepEqual(report.counts, { passed: 2, failed: 1, skipped: 0, errored: 0 });
 });
+
+Deno.test("run suite: a streamed run holds no passed case, streams every case with its position", async () => {
+  const full = await runSuite(fakeSuite(), fakeAdapter({ aborted: 0, closed: false }), {
+    target: "t",
+    seed,
+    runs: 0,
+    concurrency: 4,
+    caseTimeoutMs: 200,
+  });
+  const streamed: { index: number; report: CaseReport }[] = [];
+  const lean = await runSuite(fakeSuite(), fakeAdapter({ aborted: 0, closed: false }), {
+    target: "t",
+    seed,
+    runs: 0,
+    concurrency: 4,
+    caseTimeoutMs: 200,
+    keepCases: { notPassed: 3 },
+    onCase: (report, index) => streamed.push({ index, report }),
+  });
+  // Every case went to the stream once, at its position in the full report.
+  const byIndex = streamed.sort((a, b) => a.index - b.index);
+  assert.deepEqual(byIndex.map((s) => s.index), full.cases.map((_, i) => i));
+  assert.deepEqual(byIndex.map((s) => s.report.id), full.cases.map((c) => c.id));
+  // The report counts, tallies and judges every case, and holds three not-passed ones, in order.
+  const { cases, ...rest } = lean;
+  const { cases: all, ...whole } = full;
+  assert.deepEqual(rest, whole);
+  assert.equal(cases.length, 3);
+  assert.ok(cases.every((c) => c.outcome !== "passed"));
+  const order = all.map((c) => c.id);
+  const positions = cases.map((c) => order.indexOf(c.id));
+  assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+});

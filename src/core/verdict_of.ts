@@ -1,4 +1,5 @@
 import type { Finding, Verdict } from "./types.ts";
+import { SKIPPED_SHARE, VerdictTally } from "./_verdict_tally.ts";
 
 /**
  * The verdict of a set of cases: not conformant on a MUST finding; incomplete when a case
@@ -16,31 +17,24 @@ import type { Finding, Verdict } from "./types.ts";
  * assert.equal(verdictOf([]), "incomplete");
  * ```
  *
- * @param cases The cases' outcomes, the findings of passed and failed ones, and whether a
+ * @param cases The cases (any iterable: an array, or cases read back from a stream): their outcomes, the findings of passed and failed ones, and whether a
  * skipped one was required.
  * @returns The verdict.
  */
 export function verdictOf(
-  cases: readonly (
+  cases: Iterable<
     | { outcome: "passed" | "failed"; findings: readonly Finding[] }
     | { outcome: "skipped"; required?: boolean }
     | { outcome: "errored" }
-  )[],
+  >,
 ): Verdict {
-  if (cases.some((c) => c.outcome === "failed")) return "not-conformant";
-  if (cases.some((c) => c.outcome === "errored")) return "incomplete";
-  const skipped = cases.filter((c) => c.outcome === "skipped");
-  if (!cases.some((c) => c.outcome === "passed")) return "incomplete";
-  if (skipped.length > cases.length * MAX_SKIPPED_SHARE) return "incomplete";
-  if (skipped.some((c) => c.outcome === "skipped" && c.required)) return "incomplete";
-  if (cases.some((c) => c.outcome === "passed" && c.findings.length > 0)) {
-    return "conformant-with-warnings";
-  }
-  return "conformant";
+  const tally = new VerdictTally();
+  for (const c of cases) tally.add(c);
+  return tally.verdict();
 }
 
 /**
  * The largest share of skipped cases a suite may have and still be judged: above it the
  * verdict is `incomplete`, whatever the other cases showed.
  */
-export const MAX_SKIPPED_SHARE = 0.5;
+export const MAX_SKIPPED_SHARE: number = SKIPPED_SHARE;

@@ -23,12 +23,20 @@ export function coverageWarnings(coverage: Coverage): string[] {
 }
 
 /** A line counting the user's own cases (ids `user:...`) by outcome, when a suite has some. */
-export function userCasesLine(cases: readonly CaseReport[]): string | undefined {
-  const user = cases.filter((c) => c.id.startsWith("user:"));
-  if (user.length === 0) return undefined;
-  const count = (o: CaseReport["outcome"]) => user.filter((c) => c.outcome === o).length;
-  return `your cases: ${user.length} (${count("passed")} passed, ${count("failed")} failed, ` +
-    `${count("skipped")} skipped, ${count("errored")} errored): ${
-      user.slice(0, 5).map((c) => c.id).join(", ")
-    }${user.length > 5 ? ", …" : ""}`;
+export function userCasesLine(cases: Iterable<CaseReport>): string | undefined {
+  // One walk, holding the first five ids only: the cases may be streamed.
+  const counts = { passed: 0, failed: 0, skipped: 0, errored: 0 };
+  const first: string[] = [];
+  let total = 0;
+  for (const c of cases) {
+    if (!c.id.startsWith("user:")) continue;
+    total++;
+    if (c.outcome in counts) counts[c.outcome]++;
+    if (first.length < 6) first.push(c.id);
+  }
+  if (total === 0) return undefined;
+  return `your cases: ${total} (${counts.passed} passed, ${counts.failed} failed, ` +
+    `${counts.skipped} skipped, ${counts.errored} errored): ${first.slice(0, 5).join(", ")}${
+      total > 5 ? ", …" : ""
+    }`;
 }

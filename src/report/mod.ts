@@ -1,7 +1,9 @@
 /**
  * Report renderers: a per-rule text table, JUnit XML for CI, a Markdown certificate for a
  * reviewer, a self-contained HTML certificate, an SVG badge, and the escaping every one of them applies to what an implementation sent
- * (control characters, ANSI sequences, bidirectional overrides, lone surrogates).
+ * (control characters, ANSI sequences, bidirectional overrides, lone surrogates). The renderers
+ * take a `StreamedReport`: a long run streamed into a {@linkcode CaseLog} is rendered from it
+ * one case at a time.
  *
  * @example Escape implementation text before printing it
  * ```ts
@@ -22,3 +24,5 @@ export * from "./render_markdown.ts";
 export * from "./render_html.ts";
 export * from "./render_badge.ts";
 export * from "./replay_case_id.ts";
+export * from "./case_log.ts";
+export type * from "./streamed_report.ts";

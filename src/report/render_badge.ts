@@ -1,4 +1,5 @@
-import type { Report, Verdict } from "../core/types.ts";
+import type { Verdict } from "../core/types.ts";
+import type { StreamedReport } from "./streamed_report.ts";
 
 const COLOUR: Record<Verdict, string> = {
   "conformant": "#2da44e",
@@ -52,7 +53,7 @@ function width(text: string): number {
  * @param report The report.
  * @returns The label and the message.
  */
-export function badgeText(report: Report): { label: string; message: string } {
+export function badgeText(report: StreamedReport): { label: string; message: string } {
   const profiles = [...new Set(report.suites.map((s) => s.profile))];
   const label = profiles.length === 1 ? profiles[0] : "netconform";
   let message: string;
@@ -100,7 +101,7 @@ export function badgeText(report: Report): { label: string; message: string } {
  * @param report The report.
  * @returns The SVG document.
  */
-export function renderBadge(report: Report): string {
+export function renderBadge(report: StreamedReport): string {
   const { label, message } = badgeText(report);
   const colour = COLOUR[report.verdict] ?? COLOUR.incomplete;
   const lw = width(label);

@@ -1,4 +1,6 @@
-import type { CaseReport, ReplayData, Report, SuiteReport, Verdict } from "../core/types.ts";
+import type { CaseReport, ReplayData, Verdict } from "../core/types.ts";
+import type { StreamedReport, StreamedSuiteReport } from "./streamed_report.ts";
+import { firstOf } from "./_case_walk.ts";
 import { escapeText } from "./escape_text.ts";
 import { replayArgs } from "./_replay_args.ts";
 import { replayCaseId } from "./replay_case_id.ts";
@@ -117,7 +119,7 @@ function verdictBadge(verdict: Verdict): string {
 /** The rule × target matrix of one profile: per rule, per target, failures / cases. */
 function matrix(
   profile: string,
-  suites: SuiteReport[],
+  suites: StreamedSuiteReport[],
   expected: readonly HtmlExpectedFailure[],
 ): string {
   const targets = suites.map((s) => s.target);
@@ -160,7 +162,7 @@ function matrix(
   }</tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
-function coverage(s: SuiteReport): string {
+function coverage(s: StreamedSuiteReport): string {
   const value = (s as { coverage?: unknown }).coverage;
   if (value === undefined) return "";
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -226,7 +228,7 @@ function findingsList(c: CaseReport): string {
   return `<ul class="findings">${shown.join("")}${more}</ul>`;
 }
 
-function caseSection(s: SuiteReport, c: CaseReport, replay: string): string {
+function caseSection(s: StreamedSuiteReport, c: CaseReport, replay: string): string {
   const body = c.outcome === "errored"
     ? `<pre class="message">${h(c.message, 2000)}</pre>${
       c.stderr ? `<p>stderr:</p><pre class="stderr">${h(c.stderr.slice(-2000), 2000)}</pre>` : ""
@@ -241,7 +243,7 @@ function caseSection(s: SuiteReport, c: CaseReport, replay: string): string {
 <p>replay:</p><pre class="replay"><code>${h(replay, 2000)}</code></pre></div>`;
 }
 
-function suiteSection(s: SuiteReport, options: RenderHtmlOptions): string {
+function suiteSection(s: StreamedSuiteReport, options: RenderHtmlOptions): string {
   const replay = options.replay ?? replayArgs;
   const impl = s.implementation;
   const implText = impl
@@ -249,9 +251,14 @@ function suiteSection(s: SuiteReport, options: RenderHtmlOptions): string {
       .join(" ")
     : "not started";
   const c = s.counts;
-  const bad = s.cases.filter((k) => k.outcome === "failed" || k.outcome === "errored");
   const max = options.maxCases ?? 50;
-  const cases = bad.slice(0, max).map((k) =>
+  // One walk, holding the cases shown only: the cases may be streamed.
+  const bad = firstOf(
+    s.cases,
+    max,
+    (k) => k.outcome === "failed" || k.outcome === "errored" ? k : undefined,
+  );
+  const cases = bad.items.map((k) =>
     caseSection(
       s,
       k,
@@ -284,7 +291,7 @@ ${
       : ""
   }
 ${cases.join("\n")}${
-    bad.length > max ? `<p>… and ${bad.length - max} more (see the JSON report)</p>` : ""
+    bad.total > max ? `<p>… and ${bad.total - max} more (see the JSON report)</p>` : ""
   }
 </section>`;
 }
@@ -314,11 +321,12 @@ ${cases.join("\n")}${
  * assert.doesNotMatch(page, /<script/i);
  * ```
  *
- * @param report The report.
+ * @param report The report; its cases may be streamed (any re-walkable sequence: see
+ * `StreamedReport`).
  * @param options Replay commands, the JSON report's hash, a case limit, the baseline.
  * @returns The HTML page.
  */
-export function renderHtml(report: Report, options: RenderHtmlOptions = {}): string {
+export function renderHtml(report: StreamedReport, options: RenderHtmlOptions = {}): string {
   const profiles = [...new Set(report.suites.map((s) => s.profile))];
   const matrices = profiles.flatMap((p) => {
     const withRules = report.suites.filter((s) => s.profile === p && s.rules.length > 0);

@@ -1,5 +1,7 @@
 import { coverageSummary } from "./_coverage_lines.ts";
-import type { CaseReport, ReplayData, Report } from "../core/types.ts";
+import type { CaseReport, ReplayData } from "../core/types.ts";
+import type { StreamedReport } from "./streamed_report.ts";
+import { caseCount } from "./_case_walk.ts";
 import { formatFindings } from "./format_findings.ts";
 import { replayArgs } from "./_replay_args.ts";
 import { unknownOutcome } from "./_unknown_outcome.ts";
@@ -117,26 +119,71 @@ function caseElements(c: CaseReport, replay: () => string): string[] {
  * assert.match(text, /<testsuites/);
  * ```
  *
- * @param report The report.
+ * @param report The report; its cases may be streamed (any re-walkable sequence: see
+ * `StreamedReport`).
  * @param options How to render a replay command.
  * @returns The XML document.
  * @throws {TypeError} When a case has an outcome the renderer does not know (a report that
  * did not come from this kit).
  */
-export function renderJunit(report: Report, options: RenderJunitOptions = {}): string {
+export function renderJunit(report: StreamedReport, options: RenderJunitOptions = {}): string {
+  return [...renderJunitChunks(report, options)].join("");
+}
+
+/**
+ * The text of {@linkcode renderJunit} in pieces, one line at a time, so that the JUnit XML of
+ * a long run is written without being held as one string (its cases may be streamed too: see
+ * `StreamedReport`). The pieces joined are `renderJunit`'s text, byte for byte.
+ *
+ * @example The pieces make the document
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { renderJunit, renderJunitChunks } from "./render_junit.ts";
+ *
+ * const report = {
+ *   kit: { name: "netconform", version: "0.1.0" },
+ *   seed: 1,
+ *   timestamp: "2026-01-01T00:00:00.000Z",
+ *   verdict: "conformant" as const,
+ *   suites: [{
+ *     target: "t",
+ *     adapter: "in-process",
+ *     profile: "p/v1",
+ *     seed: 1,
+ *     runs: 1,
+ *     rules: [],
+ *     cases: [{ id: "a", description: "d", outcome: "passed" as const, findings: [] }],
+ *     counts: { passed: 1, failed: 0, skipped: 0, errored: 0 },
+ *     verdict: "conformant" as const,
+ *   }],
+ * };
+ * assert.equal([...renderJunitChunks(report)].join(""), renderJunit(report));
+ * ```
+ *
+ * @param report The report; its cases may be streamed.
+ * @param options Replay commands.
+ * @returns The pieces of the XML text, in order.
+ * @throws {TypeError} When a case has an outcome the renderer does not know.
+ */
+export function* renderJunitChunks(
+  report: StreamedReport,
+  options: RenderJunitOptions = {},
+): Generator<string> {
   const replay = options.replay ?? replayArgs;
-  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  out.push(`<testsuites name="netconform" timestamp="${attr(report.timestamp)}">`);
+  // Each line is a piece, ended by its line break.
+  const line = (text: string) => `${text}\n`;
+  yield line('<?xml version="1.0" encoding="UTF-8"?>');
+  yield line(`<testsuites name="netconform" timestamp="${attr(report.timestamp)}">`);
   for (const s of report.suites) {
     const name = `${s.target} · ${s.profile}`;
-    const tests = s.cases.length + (s.startError ? 1 : 0);
+    const tests = caseCount(s.cases) + (s.startError ? 1 : 0);
     const errors = s.counts.errored + (s.startError ? 1 : 0);
-    out.push(
+    yield line(
       `  <testsuite name="${
         attr(name)
       }" tests="${tests}" failures="${s.counts.failed}" errors="${errors}" skipped="${s.counts.skipped}">`,
     );
-    out.push(
+    yield line(
       `    <properties><property name="seed" value="${s.seed}"/>${
         s.coverage
           ? `<property name="coverage" value="${
@@ -146,21 +193,20 @@ export function renderJunit(report: Report, options: RenderJunitOptions = {}): s
       }</properties>`,
     );
     if (s.startError) {
-      out.push(`    <testcase classname="${attr(name)}" name="start">`);
-      out.push(`      <error message="could not start">${xml(s.startError)}</error>`);
-      out.push(`    </testcase>`);
+      yield line(`    <testcase classname="${attr(name)}" name="start">`);
+      yield line(`      <error message="could not start">${xml(s.startError)}</error>`);
+      yield line(`    </testcase>`);
     }
     for (const c of s.cases) {
-      out.push(
-        `    <testcase classname="${attr(name)}" name="${attr(`${c.id}: ${c.description}`)}">`,
-      );
       const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(c) };
-      out.push(...caseElements(c, () => replay(data)));
-      out.push(...systemOut(c));
-      out.push(`    </testcase>`);
+      yield [
+        `    <testcase classname="${attr(name)}" name="${attr(`${c.id}: ${c.description}`)}">`,
+        ...caseElements(c, () => replay(data)),
+        ...systemOut(c),
+        `    </testcase>`,
+      ].map(line).join("");
     }
-    out.push(`  </testsuite>`);
+    yield line(`  </testsuite>`);
   }
-  out.push(`</testsuites>`);
-  return out.join("\n") + "\n";
+  yield line(`</testsuites>`);
 }

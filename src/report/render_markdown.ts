@@ -1,5 +1,7 @@
 import { coverageSummary, coverageWarnings, userCasesLine } from "./_coverage_lines.ts";
-import type { CaseReport, ReplayData, Report } from "../core/types.ts";
+import type { CaseReport, ReplayData } from "../core/types.ts";
+import type { StreamedReport } from "./streamed_report.ts";
+import { firstOf } from "./_case_walk.ts";
 import { escapeText } from "./escape_text.ts";
 import { replayArgs } from "./_replay_args.ts";
 import { unknownOutcome } from "./_unknown_outcome.ts";
@@ -87,13 +89,17 @@ function caseLine(c: CaseReport, replay: () => string): string | undefined {
  * assert.match(text, /# netconform certificate/);
  * ```
  *
- * @param report The report.
+ * @param report The report; its cases may be streamed (any re-walkable sequence: see
+ * `StreamedReport`).
  * @param options How many cases to list and how to render a replay command.
  * @returns The Markdown text.
  * @throws {TypeError} When a case has an outcome the renderer does not know (a report that
  * did not come from this kit).
  */
-export function renderMarkdown(report: Report, options: RenderMarkdownOptions = {}): string {
+export function renderMarkdown(
+  report: StreamedReport,
+  options: RenderMarkdownOptions = {},
+): string {
   const replay = options.replay ?? replayArgs;
   const max = options.maxCases ?? 20;
   const out: string[] = [
@@ -135,13 +141,14 @@ export function renderMarkdown(report: Report, options: RenderMarkdownOptions = 
         } |`,
       );
     }
-    const lines = s.cases.flatMap((c) => {
+    // One walk, holding the lines shown only: the cases may be streamed.
+    const lines = firstOf(s.cases, max, (c) => {
       const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(c) };
-      return caseLine(c, () => replay(data)) ?? [];
+      return caseLine(c, () => replay(data));
     });
-    if (lines.length > 0) {
-      out.push("", "### Cases to look at", "", ...lines.slice(0, max));
-      if (lines.length > max) out.push(`- … and ${lines.length - max} more (see the JSON report)`);
+    if (lines.total > 0) {
+      out.push("", "### Cases to look at", "", ...lines.items);
+      if (lines.total > max) out.push(`- … and ${lines.total - max} more (see the JSON report)`);
     }
   }
   return out.join("\n") + "\n";

@@ -1,5 +1,7 @@
 import { coverageSummary, coverageWarnings, userCasesLine } from "./_coverage_lines.ts";
-import type { CaseReport, ReplayData, Report, SuiteReport } from "../core/types.ts";
+import type { CaseReport, ReplayData, Report } from "../core/types.ts";
+import type { StreamedReport, StreamedSuiteReport } from "./streamed_report.ts";
+import { firstOf, hasCases } from "./_case_walk.ts";
 import { escapeText } from "./escape_text.ts";
 import { formatFindings } from "./format_findings.ts";
 import { replayArgs } from "./_replay_args.ts";
@@ -111,7 +113,7 @@ function evidence(k: CaseReport): string[] {
 }
 
 /** Why cases were skipped (grouped by reason), and why skips leave the suite incomplete. */
-function skipSummary(s: SuiteReport): string[] {
+function skipSummary(s: StreamedSuiteReport): string[] {
   const reasons = new Map<string, number>();
   let required = 0;
   for (const k of s.cases) {
@@ -130,7 +132,7 @@ function skipSummary(s: SuiteReport): string[] {
   return lines;
 }
 
-function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
+function renderSuite(s: StreamedSuiteReport, options: RenderTextOptions): string {
   const lines: string[] = [];
   const impl = s.implementation;
   lines.push(
@@ -147,9 +149,10 @@ function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
     lines.push(`   could not run: ${escapeText(s.startError, { maxLength: 2000 })}`);
   }
   const idWidth = Math.max(4, ...s.rules.map((r) => r.id.length));
+  const anyCase = hasCases(s.cases);
   lines.push(`   ${pad("rule", idWidth)}  level   cases  failures`);
   for (const r of s.rules) {
-    if (!options.verbose && r.cases === 0 && r.failures === 0 && s.cases.length > 0) continue;
+    if (!options.verbose && r.cases === 0 && r.failures === 0 && anyCase) continue;
     const mark = r.failures > 0 ? (r.level === "MUST" ? "  ✗" : "  !") : "";
     lines.push(
       `   ${pad(r.id, idWidth)}  ${pad(r.level, 6)}  ${String(r.cases).padStart(5)}  ${
@@ -171,9 +174,14 @@ function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
     }
   }
   const max = options.maxCases ?? 10;
-  const notable = s.cases.filter((k) => isNotable(k, options.verbose ?? false));
+  // One walk, holding the cases shown only: the cases may be streamed.
+  const notable = firstOf(
+    s.cases,
+    max,
+    (k) => isNotable(k, options.verbose ?? false) ? k : undefined,
+  );
   const replay = options.replay ?? replayArgs;
-  for (const k of notable.slice(0, max)) {
+  for (const k of notable.items) {
     lines.push(
       `   ${k.outcome.toUpperCase()} ${escapeText(k.id, { maxLength: 80 })}: ${
         escapeText(k.description, { maxLength: 200 })
@@ -183,8 +191,8 @@ function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
     const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(k) };
     lines.push(`     replay: ${escapeText(replay(data), { maxLength: 1000 })}`);
   }
-  if (notable.length > max) {
-    lines.push(`   … and ${notable.length - max} more (see the JSON report)`);
+  if (notable.total > max) {
+    lines.push(`   … and ${notable.total - max} more (see the JSON report)`);
   }
   lines.push(`   verdict: ${VERDICT_TEXT[s.verdict]}`);
   return lines.join("\n");
@@ -210,13 +218,14 @@ function renderSuite(s: SuiteReport, options: RenderTextOptions): string {
  * assert.match(text, /verdict: CONFORMANT/);
  * ```
  *
- * @param report The report.
+ * @param report The report; its cases may be streamed (any re-walkable sequence: see
+ * `StreamedReport`).
  * @param options How many cases to list and how to render a replay command.
  * @returns The text, ending with the overall verdict.
  * @throws {TypeError} When a case has an outcome the renderer does not know (a report that
  * did not come from this kit).
  */
-export function renderText(report: Report, options: RenderTextOptions = {}): string {
+export function renderText(report: StreamedReport, options: RenderTextOptions = {}): string {
   const parts = report.suites.map((s) => renderSuite(s, options));
   parts.push(
     `netconform ${report.kit.version} · seed ${report.seed} · ${report.suites.length} suite runs · verdict: ${
