@@ -111,9 +111,10 @@ export function checkCrossField(value: unknown, out: Finding[] = []): Finding[] 
     }
   }
 
-  // Each optional property is read once; metadata's presence matters only when it is null.
+  // Each optional property is read once. An own property is also `in` the value: the cheap
+  // `in` settles most values; metadata's presence matters only when it is null.
   const error = value.error;
-  const hasError = hasOwn(value, "error");
+  const hasError = "error" in value && hasOwn(value, "error");
   const errorPresent = hasError && error !== null;
   if (typeof success === "boolean") {
     if (isCount(failed) && failed === 0 && !errorPresent && success !== true) {
