@@ -1,9 +1,8 @@
 // NDR-COUNTS: passed and failed count the checks, whatever the status.
 import { jsonPointer } from "../../../src/core/json_pointer.ts";
 import type { Finding } from "../../../src/core/types.ts";
-import { isCount } from "../../_json_value.ts";
+import { isCount, type Obj } from "../../_json_value.ts";
 import { finding } from "./_finding.ts";
-import type { Obj } from "../../_json_value.ts";
 import type { RunView } from "./_run_view.ts";
 
 /** NDR-COUNTS: `passed` and `failed` against the sound checks (skipped without them). */
