@@ -3,8 +3,9 @@
  * schema on the same documents, measured in the same run: `deno task bench`.
  *
  * Single `deno bench` runs swing by 30% on a shared VM; `deno run -A bench/check_interleaved.ts`
- * alternates blocks of both in one process. Median of 5 such runs (200 rounds each): 1.50x
- * after the single-pass cross-field check of issue 14, 2.44x before.
+ * alternates blocks of both in one process. Median of 5 such runs (200 rounds each), CPU-time
+ * ratio: 1.32x (ids compared within one reused array, findings appended to the schema's), 1.45x
+ * before that, 2.44x before the single-pass cross-field check of issue 14.
  */
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";

@@ -39,18 +39,24 @@ export function checkRunResult(
   checkFailedHasFailure(run, out);
   checkStatusText(run, out);
   checkLabTextOfResult(value, out);
-  if (Array.isArray(value.checks)) {
-    value.checks.forEach((c, i) => {
-      if (!isObject(c)) return;
+  const checks = value.checks;
+  if (Array.isArray(checks)) {
+    for (let i = 0; i < checks.length; i++) {
+      const c = checks[i];
+      if (!isObject(c)) continue;
       checkLabTextOfCheck(c, i, out);
       checkUnready(c, i, out);
-    });
+    }
   }
-  run.failures?.forEach((f, k) => {
-    if (!isObject(f)) return;
-    checkLabTextOfFailure(f, k, out);
-    checkNextDiagnostic(f, k, out);
-  });
+  const failures = run.failures;
+  if (failures) {
+    for (let k = 0; k < failures.length; k++) {
+      const f = failures[k];
+      if (!isObject(f)) continue;
+      checkLabTextOfFailure(f, k, out);
+      checkNextDiagnostic(f, k, out);
+    }
+  }
   const tested = value.tested;
   if (isObject(tested)) {
     checkTestedFiles(tested, out);

@@ -39,32 +39,35 @@ export function isRunResult(value: unknown): boolean {
   return RUN_RESULT_KEYS.some((k) => hasOwn(value, k));
 }
 
-/** Check a value for a tool (context already read). */
+/**
+ * Check a value for a tool (context already read). The schema findings come first: the
+ * branch's schema check returns a new array, and the rules append to it.
+ */
 export function checkValue(value: unknown, tool: unknown, evidenceFiles: unknown): Finding[] {
-  const out: Finding[] = [];
+  let out: Finding[] = [];
   try {
     switch (KNOWN_TOOLS.has(tool as string) ? tool : undefined) {
       case "validate":
-        out.push(...checkValidateSchema(value));
+        out = checkValidateSchema(value);
         if (isObject(value) && value.valid === false) checkPlainErrorText(value.error, out);
         break;
       case "check_types":
-        out.push(...checkCheckTypesSchema(value));
+        out = checkCheckTypesSchema(value);
         checkCheckTypesParams(value, out);
         break;
       case "record_baseline":
         if (typeof value === "string") checkBaselineYaml(value, out);
         else {
-          out.push(...checkToolErrorSchema(value));
+          out = checkToolErrorSchema(value);
           if (isObject(value)) checkPlainErrorText(value.error, out);
         }
         break;
       default:
         if (isRunResult(value)) {
-          out.push(...checkRunResultSchema(value));
+          out = checkRunResultSchema(value);
           if (isObject(value)) checkRunResult(value, tool, evidenceFiles, out);
         } else {
-          out.push(...checkSetupErrorSchema(value));
+          out = checkSetupErrorSchema(value);
           checkPlainErrorText((value as Obj).error, out);
         }
     }

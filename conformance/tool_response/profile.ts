@@ -51,11 +51,8 @@ const checkSchema = createSchemaChecker(schema, {
  * @returns Every finding, schema findings first.
  */
 export function checkToolResponse(value: unknown): Finding[] {
-  const findings = checkSchema(value);
-  const crossField = checkCrossField(value);
-  if (findings.length === 0) return crossField;
-  for (const f of crossField) findings.push(f);
-  return findings;
+  // The cross-field findings are appended to the schema's: one array per call.
+  return checkCrossField(value, checkSchema(value));
 }
 
 /** The `gns3.tool-response/v1.0` profile: GNS3 Copilot Tool Response Format Standard v1.0. */

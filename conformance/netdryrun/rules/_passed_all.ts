@@ -8,8 +8,8 @@ import type { RunView } from "./_run_view.ts";
 /** NDR-PASSED-ALL: on status passed, one finding per failed check. */
 export function checkPassedAll({ status, checks }: RunView, out: Finding[]): void {
   if (status !== "passed" || !checks) return;
-  checks.forEach((c, i) => {
-    if (!c.passed) {
+  for (let i = 0; i < checks.length; i++) {
+    if (!checks[i].passed) {
       out.push(finding(
         "NDR-PASSED-ALL",
         jsonPointer("checks", i, "passed"),
@@ -17,5 +17,5 @@ export function checkPassedAll({ status, checks }: RunView, out: Finding[]): voi
         { expected: true, actual: false },
       ));
     }
-  });
+  }
 }

@@ -10,6 +10,13 @@ const URL_LIKE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /** Why a tested.files key is not a relative path the server reads; undefined when it is. */
 export function notRelative(key: string): string | undefined {
+  // Most keys are plain relative paths: a key whose first character is none of / \ ~ and
+  // which has neither $ nor : passes every test below.
+  const first = key.charCodeAt(0);
+  if (
+    key !== "" && first !== 0x2f && first !== 0x5c && first !== 0x7e && !key.includes("$") &&
+    !key.includes(":")
+  ) return undefined;
   return key === ""
     ? "is empty"
     : ABSOLUTE_PATH.test(key)

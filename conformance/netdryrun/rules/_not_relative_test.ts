@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { ABSOLUTE_PATH } from "../_text.ts";
+import { notRelative } from "./_tested_files.ts";
+
+// The tests of notRelative without its shortcut for plain relative keys.
+function notRelativeInFull(key: string): string | undefined {
+  return key === ""
+    ? "is empty"
+    : ABSOLUTE_PATH.test(key)
+    ? "is absolute"
+    : key.startsWith("~")
+    ? "starts with ~ (not read by the server)"
+    : key.includes("${")
+    ? "names a ${VAR} (not read by the server)"
+    : key.includes("://") && /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(key)
+    ? "is a URL (not read by the server)"
+    : undefined;
+}
+
+Deno.test("notRelative's shortcut for plain relative keys passes no key the full tests reject", () => {
+  const key = fc.string({
+    unit: fc.constantFrom("a", "Z", "1", ".", "/", "\\", "~", "$", "{", "}", ":", "+", " "),
+    maxLength: 8,
+  });
+  let rejected = 0;
+  fc.assert(
+    fc.property(key, (k) => {
+      const why = notRelativeInFull(k);
+      if (why) rejected++;
+      assert.equal(notRelative(k), why, JSON.stringify(k));
+    }),
+    { seed: 14, numRuns: 5000 },
+  );
+  // The keys reach every reason, not only the plain ones.
+  assert.ok(rejected > 1000, `only ${rejected} keys were rejected`);
+});
