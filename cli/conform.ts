@@ -36,6 +36,7 @@ import { renderBadge } from "../src/report/render_badge.ts";
 import { sha256OfChunks, writeChunks, writeChunksToFile } from "./_write_chunks.ts";
 import { openCaseLog } from "./_case_log.ts";
 import { CaseLog } from "../src/report/case_log.ts";
+import { intFlag, parseShard, type Shard, UsageError } from "./_flags.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
@@ -115,31 +116,6 @@ const defaultIo: CliIo = {
     return terminalColumns();
   },
 };
-
-/** Part `index` (from 0) of `count` of every suite's cases. */
-interface Shard {
-  index: number;
-  count: number;
-}
-
-function parseShard(raw: string | undefined): Shard | undefined {
-  if (raw === undefined) return undefined;
-  const m = /^(\d{1,4})\/(\d{1,4})$/.exec(raw);
-  if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) {
-    throw new UsageError(`--shard "${raw}" is not I/N with 1 <= I <= N (for example 2/4)`);
-  }
-  return { index: Number(m[1]) - 1, count: Number(m[2]) };
-}
-
-class UsageError extends Error {}
-
-function intFlag(name: string, raw: string | undefined, min: number, max: number) {
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new UsageError(`--${name} "${raw}" is not an integer from ${min} to ${max}`);
-  }
-  return Number(raw);
-}
 
 function suiteFor(id: string): Suite {
   const suite = suites.find((s) => s.profile.id === id);

@@ -8,6 +8,8 @@ import { resolveShrunkCase } from "./_shrunk_case.ts";
 import { boundSubject, replyData, sizeOf } from "./_case_evidence.ts";
 import { CoverageCounter } from "./coverage_counter.ts";
 import { shardOf } from "./_shard_of.ts";
+import type { ShrinkOptions } from "./shrink_options.ts";
+export type { ShrinkOptions } from "./shrink_options.ts";
 import type {
   Adapter,
   Case,
@@ -124,23 +126,6 @@ export interface RunSuiteOptions {
    * @default MAX_EVIDENCE_BYTES (64 KiB)
    */
   maxEvidenceBytes?: number;
-}
-
-/** Bounds of the shrinking of one failed generated case. */
-export interface ShrinkOptions {
-  /**
-   * Most smaller candidates run through the target (each candidate is one run of the case,
-   * which may make more than one call).
-   *
-   * @default 100
-   */
-  maxShrinks?: number;
-  /**
-   * Milliseconds the shrinking of one case may take; the candidate running then is cut short.
-   *
-   * @default 10000
-   */
-  timeMs?: number;
 }
 
 /** One run of a case: its report, and the suite's evaluation when it made one. */
