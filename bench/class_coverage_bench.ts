@@ -71,7 +71,7 @@ Deno.bench({
 
 for (const target of references) {
   Deno.bench({
-    name: `${target.name}: default run (100 generated cases and the class cases)`,
+    name: `${target.name}: default run (${target.runs ?? 100} generated cases and the class cases)`,
     n: 3,
     warmup: 1,
     async fn() {

@@ -55,6 +55,12 @@ const LANGGRAPH_TOKEN = "netconform-langgraph-token";
  * on load.
  */
 const LANGGRAPH_CASE_MS = 60_000;
+/**
+ * Generated sessions of the LangGraph.js agent when the run sets no `--runs`: at 100 its 134
+ * cases make about 900 model calls at 3-4 ms of the agent's CPU each, which bound the whole
+ * default run. Every declared class still gets its guaranteed case; `--runs N` runs more.
+ */
+const LANGGRAPH_RUNS = 40;
 
 /**
  * The LangGraph.js reference agent (examples/langgraph_agent/server.ts, a Deno process) behind
@@ -156,6 +162,7 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
       "LangGraph.js reference agent (examples/langgraph_agent) over its own HTTP endpoint, the kit's scripted model behind it",
     suites: [embeddedSuite(chatLimitsSuite, { surface: "http-agent" })],
     caseTimeoutMs: LANGGRAPH_CASE_MS,
+    runs: LANGGRAPH_RUNS,
     startEarly: true,
     create: () => langGraphAdapter(),
   },
@@ -189,6 +196,7 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
     suites: [embeddedSuite(chatLimitsSuite, { surface: "http-agent" })],
     mutant: { breaks: m.breaks },
     caseTimeoutMs: LANGGRAPH_CASE_MS,
+    runs: LANGGRAPH_RUNS,
     startEarly: true,
     create: () => langGraphAdapter(m.flaw),
   })),

@@ -19,6 +19,15 @@ export interface ConformanceTarget {
   /** Start timeout for this target, in milliseconds. */
   startTimeoutMs?: number;
   /**
+   * Generated cases per suite of this target when the run sets none
+   * ({@linkcode RunConformanceOptions.runs} wins): for a target whose every case is costly
+   * (an agent process making hundreds of model calls a case), whose declared classes still
+   * get their guaranteed cases.
+   *
+   * @default undefined (the run's default, 100)
+   */
+  runs?: number;
+  /**
    * Run this target's suite runs in lanes of their own, from the start, when suite runs
    * overlap (see {@linkcode RunConformanceOptions.suiteConcurrency}): for a target whose work is
    * done in processes of its own, which the kit mostly waits on. Its place in the report is
@@ -194,7 +203,7 @@ export async function runConformance(
     const runOptions: RunSuiteOptions = {
       target: target.name,
       seed: options.seed,
-      runs: options.runs,
+      runs: options.runs ?? target.runs,
       options: suiteOptions,
       baseDir: target.baseDir,
       caseIds: options.caseIds,
@@ -223,7 +232,7 @@ export async function runConformance(
         adapter: "unknown",
         profile: suite.profile.id,
         seed: options.seed,
-        runs: options.runs ?? 100,
+        runs: options.runs ?? target.runs ?? 100,
         rules: suite.profile.rules.map((r) => ({ ...r, cases: 0, failures: 0 })),
         cases: [],
         counts: { passed: 0, failed: 0, skipped: 0, errored: 0 },

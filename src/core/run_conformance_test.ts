@@ -214,3 +214,22 @@ Deno.test("run conformance: an early target's suite runs go alongside the others
   assert.deepEqual(early.events, serial.events);
   assert.deepEqual(early.report.suites.map((s) => s.target), ["a", "b", "agent"]);
 });
+
+Deno.test("run conformance: a target's own runs count applies when the run sets none", async () => {
+  const target = (name: string, runs?: number): ConformanceTarget => ({
+    name,
+    runs,
+    suites: [{ suite: fakeSuite([]) }],
+    create: () => fakeAdapter(),
+  });
+  const generated = (r: { suites: { cases: { id: string }[] }[] }, i: number) =>
+    r.suites[i].cases.filter((c) => c.id.startsWith("generated-")).length;
+  const own = await runConformance([target("few", 3), target("default")], { seed: 1 });
+  assert.deepEqual(own.suites.map((s) => s.runs), [3, 100]);
+  assert.equal(generated(own, 0), 3);
+  assert.equal(generated(own, 1), 100);
+  // The run's --runs wins over the target's.
+  const given = await runConformance([target("few", 3)], { seed: 1, runs: 5 });
+  assert.equal(given.suites[0].runs, 5);
+  assert.equal(generated(given, 0), 5);
+});
