@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { InMemoryTransport } from "./_mcp_sdk.ts";
 import { mcpClientAdapter, type McpTransportFactory } from "./mcp_client.ts";
+import { answerInitialize, type FakeRequest } from "./testdata/answer_initialize.ts";
 
 /** A server that answers each call after `delayMs`; a call named `crash` closes it first. */
 function slowServer(delayMs: number) {
@@ -14,20 +15,9 @@ function slowServer(delayMs: number) {
     connections++;
     const [client, server] = InMemoryTransport.createLinkedPair();
     server.onmessage = (message) => {
-      const m = message as { id?: number; method?: string; params?: Record<string, unknown> };
+      const m = message as FakeRequest;
       if (m.id === undefined || !m.method) return;
-      if (m.method === "initialize") {
-        void server.send({
-          jsonrpc: "2.0",
-          id: m.id,
-          result: {
-            protocolVersion: m.params?.protocolVersion,
-            capabilities: { tools: {} },
-            serverInfo: { name: "slow", version: "0" },
-          },
-        });
-        return;
-      }
+      if (answerInitialize(server, m, "slow")) return;
       const name = String(m.params?.name);
       received.push(name);
       setTimeout(() => {
@@ -132,20 +122,9 @@ function hangServer(delayMs: number, sequential: boolean) {
       }).catch(() => {});
     };
     server.onmessage = (message) => {
-      const m = message as { id?: number; method?: string; params?: Record<string, unknown> };
+      const m = message as FakeRequest;
       if (m.id === undefined || !m.method) return;
-      if (m.method === "initialize") {
-        void server.send({
-          jsonrpc: "2.0",
-          id: m.id,
-          result: {
-            protocolVersion: m.params?.protocolVersion,
-            capabilities: { tools: {} },
-            serverInfo: { name: "hang", version: "0" },
-          },
-        });
-        return;
-      }
+      if (answerInitialize(server, m, "hang")) return;
       const call = { id: m.id, params: m.params };
       if (sequential) queue = queue.then(() => answer(call));
       else void answer(call);

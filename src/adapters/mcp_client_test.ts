@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { InMemoryTransport } from "./_mcp_sdk.ts";
 import { mcpClientAdapter, type McpTransportFactory } from "./mcp_client.ts";
+import { answerInitialize, type FakeRequest } from "./testdata/answer_initialize.ts";
 
 type Answer = { result: unknown } | { error: { code: number; message: string } } | "hang" | "close";
 
@@ -11,20 +12,9 @@ function rawServer(answer: (method: string, params: Record<string, unknown>) => 
     connections++;
     const [client, server] = InMemoryTransport.createLinkedPair();
     server.onmessage = (message) => {
-      const m = message as { id?: number; method?: string; params?: Record<string, unknown> };
+      const m = message as FakeRequest;
       if (m.id === undefined || !m.method) return;
-      if (m.method === "initialize") {
-        void server.send({
-          jsonrpc: "2.0",
-          id: m.id,
-          result: {
-            protocolVersion: m.params?.protocolVersion,
-            capabilities: { tools: {} },
-            serverInfo: { name: "raw", version: "0.0.1" },
-          },
-        });
-        return;
-      }
+      if (answerInitialize(server, m, "raw")) return;
       const a = answer(m.method, m.params ?? {});
       if (a === "hang") return;
       if (a === "close") {

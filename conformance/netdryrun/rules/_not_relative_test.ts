@@ -1,22 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { ABSOLUTE_PATH } from "../_text.ts";
-import { notRelative } from "./_tested_files.ts";
-
-// The tests of notRelative without its shortcut for plain relative keys.
-function notRelativeInFull(key: string): string | undefined {
-  return key === ""
-    ? "is empty"
-    : ABSOLUTE_PATH.test(key)
-    ? "is absolute"
-    : key.startsWith("~")
-    ? "starts with ~ (not read by the server)"
-    : key.includes("${")
-    ? "names a ${VAR} (not read by the server)"
-    : key.includes("://") && /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(key)
-    ? "is a URL (not read by the server)"
-    : undefined;
-}
+import { notRelative, whyNotRelative as notRelativeInFull } from "./_tested_files.ts";
 
 Deno.test("notRelative's shortcut for plain relative keys passes no key the full tests reject", () => {
   const key = fc.string({

@@ -17,6 +17,11 @@ export function notRelative(key: string): string | undefined {
     key !== "" && first !== 0x2f && first !== 0x5c && first !== 0x7e && !key.includes("$") &&
     !key.includes(":")
   ) return undefined;
+  return whyNotRelative(key);
+}
+
+/** {@linkcode notRelative} without its shortcut for plain relative keys: every test. */
+export function whyNotRelative(key: string): string | undefined {
   return key === ""
     ? "is empty"
     : ABSOLUTE_PATH.test(key)
