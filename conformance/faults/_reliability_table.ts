@@ -71,3 +71,35 @@ export function reliabilityTable(rows: readonly FaultRow[]): string {
   ];
   return lines.join("\n");
 }
+
+/** The README's markers around the summary matrix. */
+export const SUMMARY_START =
+  "<!-- reliability-matrix:start (generated: CONFORM_UPDATE_FAULTS=1) -->";
+/** End marker of the summary matrix. */
+export const SUMMARY_END = "<!-- reliability-matrix:end -->";
+
+/**
+ * The README's summary of the table: one line per fault, one column per transport, each cell
+ * the expected outcome of the row (`—` where the fault does not apply), between the markers.
+ *
+ * @param rows The rows of `FAULT_ROWS`.
+ * @returns The matrix with its markers, without a final newline.
+ */
+export function reliabilitySummary(rows: readonly FaultRow[]): string {
+  const transports = [...new Set(rows.map((r) => r.transport))];
+  const faults = [...new Set(rows.map((r) => r.fault))];
+  const outcome = (fault: string, transport: string) => {
+    const row = rows.find((r) => r.fault === fault && r.transport === transport);
+    return row ? `${row.expected}${row.known ? " (known)" : ""}` : "—";
+  };
+  return [
+    SUMMARY_START,
+    "",
+    ...table(
+      ["fault", ...transports],
+      faults.map((f) => [cell(f), ...transports.map((t) => outcome(f, t))]),
+    ),
+    "",
+    SUMMARY_END,
+  ].join("\n");
+}

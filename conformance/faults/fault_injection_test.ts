@@ -14,7 +14,12 @@ import { renderJson } from "../../src/report/render_json.ts";
 import type { Report, SuiteReport } from "../../src/core/types.ts";
 import { FAULT_ROWS, type FaultRow } from "./_fault_rows.ts";
 import { ECHO_RULE, faultSuite } from "./_fault_suite.ts";
-import { reliabilityTable } from "./_reliability_table.ts";
+import {
+  reliabilitySummary,
+  reliabilityTable,
+  SUMMARY_END,
+  SUMMARY_START,
+} from "./_reliability_table.ts";
 import { pythonPath } from "../../src/testing/python_path.ts";
 
 const CONCURRENCY = 6;
@@ -25,6 +30,7 @@ const ajv = new Ajv2020({ allErrors: true, strict: false });
 (formats as unknown as (a: Ajv2020) => void)(ajv);
 const validate = ajv.compile(SCHEMA);
 const DOC = new URL("../../docs/reliability.md", import.meta.url);
+const README = new URL("../../README.md", import.meta.url);
 
 /** What one row's run gave. */
 interface RowRun {
@@ -273,6 +279,24 @@ Deno.test("fault injection: docs/reliability.md is the table of the rows", async
     table,
     "docs/reliability.md is stale: run CONFORM_UPDATE_FAULTS=1 deno test -A conformance/faults/",
   );
+});
+
+Deno.test("fault injection: the README's reliability matrix is the summary of the rows", async () => {
+  const readme = await Deno.readTextFile(README);
+  const start = readme.indexOf(SUMMARY_START);
+  const end = readme.indexOf(SUMMARY_END);
+  assert.ok(start >= 0 && end > start, "the README has no reliability matrix markers");
+  const matrix = (await formatMarkdown(reliabilitySummary(FAULT_ROWS) + "\n")).trimEnd();
+  const current = readme.slice(start, end + SUMMARY_END.length);
+  if (Deno.env.get("CONFORM_UPDATE_FAULTS") === "1") {
+    await Deno.writeTextFile(README, readme.replace(current, matrix));
+  } else {
+    assert.equal(
+      current,
+      matrix,
+      "the README's reliability matrix is stale: run CONFORM_UPDATE_FAULTS=1 deno test -A conformance/faults/",
+    );
+  }
 });
 
 Deno.test("fault injection: the process finder sees a marked process, and not once it is gone", async () => {
