@@ -1,5 +1,6 @@
 /**
- * Memory bench of long runs: `deno task conform --target T --runs N --format json` for the
+ * Memory bench of long runs: `deno task conform --target T --runs N --format json` (the task, so
+ * with the V8 heap settings it gives the kit's process) for the
  * tool-response and normalizer references at 10,000 and 100,000 runs, each in its own process
  * under `/usr/bin/time` (GNU time, Linux), printing each run's maximum resident set size and
  * the ratio of the large run to the small one (the goal: within 1.5x).
@@ -24,7 +25,8 @@ const { values } = parseArgs({
 });
 const sizes = values.runs!.split(",").map(Number);
 const targets = values.target ?? ["tool-response-reference", "normalizer-reference"];
-const conform = fileURLToPath(new URL("../cli/conform.ts", import.meta.url));
+// Through the task, as users run it: with the kit's own V8 heap settings (see the README).
+const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** Max RSS in MB and seconds of one run, measured by GNU time in a subprocess. */
 async function measure(target: string, runs: number): Promise<{ mb: number; s: number }> {
@@ -38,9 +40,9 @@ async function measure(target: string, runs: number): Promise<{ mb: number; s: n
       "-f",
       "maxrss-kb=%M",
       Deno.execPath(),
-      "run",
-      "-A",
-      conform,
+      "task",
+      "--quiet",
+      "conform",
       "--target",
       target,
       "--runs",
@@ -50,6 +52,7 @@ async function measure(target: string, runs: number): Promise<{ mb: number; s: n
       "--quiet",
       ...outputs,
     ],
+    cwd: root,
     stdout: "null",
     stderr: "piped",
     env: { NO_COLOR: "1" },
