@@ -1,5 +1,5 @@
 // Where the CLI logs a run's cases (see CaseLog in src/report/case_log.ts): the `--report`
-// path's `.cases.jsonl` sibling. Private helper of conform.ts.
+// path's `.cases.jsonl` sibling, or a temporary file. Private helper of conform.ts.
 import { CaseLog } from "../src/report/case_log.ts";
 
 /**
@@ -21,4 +21,61 @@ export function openCaseLog(reportPath: string): CaseLog {
  */
 export function caseLogPath(reportPath: string): string {
   return reportPath.replace(/\.json$/, "") + ".cases.jsonl";
+}
+
+/** A case log in a temporary file, and how to remove it. */
+export interface TemporaryCaseLog {
+  /** The log. */
+  log: CaseLog;
+  /** Closes and removes the file (at the end of the run). */
+  remove(): void;
+}
+
+const onSigint = () => Deno.exit(130);
+const onSigterm = () => Deno.exit(143);
+
+function listen(on: boolean, unload: () => void): void {
+  for (const [name, fn] of [["SIGINT", onSigint], ["SIGTERM", onSigterm]] as const) {
+    try {
+      if (on) Deno.addSignalListener(name, fn);
+      else Deno.removeSignalListener(name, fn);
+    } catch {
+      // a platform without this signal
+    }
+  }
+  if (on) globalThis.addEventListener("unload", unload);
+  else globalThis.removeEventListener("unload", unload);
+}
+
+/**
+ * A case log in a temporary `netconform-*.cases.jsonl` file, removed by `remove()` or, when
+ * the kit exits first, on its way out: Ctrl-C (SIGINT) and SIGTERM make the kit exit (130, 143)
+ * instead of dying at once, so that nothing is left in the temporary folder.
+ *
+ * @returns The log, or undefined when no temporary file can be made.
+ */
+export function temporaryCaseLog(): TemporaryCaseLog | undefined {
+  let path: string;
+  try {
+    path = Deno.makeTempFileSync({ prefix: "netconform-", suffix: ".cases.jsonl" });
+  } catch {
+    return undefined;
+  }
+  const log = new CaseLog(path);
+  const removeNow = () => {
+    log.close();
+    try {
+      Deno.removeSync(path);
+    } catch {
+      // already gone
+    }
+  };
+  listen(true, removeNow);
+  return {
+    log,
+    remove() {
+      listen(false, removeNow);
+      removeNow();
+    },
+  };
 }

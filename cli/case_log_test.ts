@@ -47,3 +47,34 @@ Deno.test("a run killed mid-way (SIGKILL) leaves a parseable partial .cases.json
   );
   assert.ok(cases.every((c) => typeof c.id === "string" && Array.isArray(c.findings)));
 });
+
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  Deno.test(`a run without --report interrupted by ${signal} exits ${code} and leaves no temporary case log`, async () => {
+    const tmp = await Deno.makeTempDir();
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", conform, "--target", "tool-response-reference", "--runs", "100000"]
+        .concat(["--quiet"]),
+      stdout: "null",
+      stderr: "piped",
+      env: { NO_COLOR: "1", TMPDIR: tmp },
+    }).spawn();
+    const logs = () => [...Deno.readDirSync(tmp)].map((e) => e.name);
+    const deadline = Date.now() + 60_000;
+    try {
+      // Wait until the temporary log has some cases in it.
+      while (Date.now() < deadline) {
+        const name = logs().find((n) => n.endsWith(".cases.jsonl"));
+        if (name && Deno.statSync(`${tmp}/${name}`).size > 100_000) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.equal(logs().filter((n) => /^netconform-.*\.cases\.jsonl$/.test(n)).length, 1);
+    } finally {
+      child.kill(signal);
+    }
+    const { code: exit, stderr } = await child.output();
+    const left = logs();
+    await Deno.remove(tmp, { recursive: true });
+    assert.equal(exit, code, new TextDecoder().decode(stderr));
+    assert.deepEqual(left, []);
+  });
+}

@@ -34,8 +34,7 @@ import { displayReport } from "./_baseline_view.ts";
 import { renderHtml } from "../src/report/render_html.ts";
 import { renderBadge } from "../src/report/render_badge.ts";
 import { sha256OfChunks, writeChunks, writeChunksToFile } from "./_write_chunks.ts";
-import { openCaseLog } from "./_case_log.ts";
-import { CaseLog } from "../src/report/case_log.ts";
+import { openCaseLog, temporaryCaseLog } from "./_case_log.ts";
 import { intFlag, parseShard, type Shard, UsageError } from "./_flags.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
@@ -342,7 +341,8 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   // case at a time. With --report FILE the log is FILE's ".cases.jsonl" sibling, so a killed
   // run still leaves a readable record; without, a temporary file removed at the end. When
   // no temporary file can be made, the run holds its cases instead.
-  const caseLog = v.report ? openCaseLog(v.report) : temporaryCaseLog();
+  const temporary = v.report ? undefined : temporaryCaseLog();
+  const caseLog = v.report ? openCaseLog(v.report) : temporary?.log;
   try {
     const started = performance.now();
     const ran: Report = await runConformance(targets, {
@@ -460,16 +460,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     return ok && (baseline?.stale.length ?? 0) === 0 ? 0 : 1;
   } finally {
     caseLog?.close();
-    if (caseLog && !v.report) await Deno.remove(caseLog.path).catch(() => {});
-  }
-}
-
-/** A case log in a temporary file, or none when no temporary file can be made. */
-function temporaryCaseLog(): CaseLog | undefined {
-  try {
-    return new CaseLog(Deno.makeTempFileSync({ prefix: "netconform-", suffix: ".cases.jsonl" }));
-  } catch {
-    return undefined;
+    temporary?.remove();
   }
 }
 

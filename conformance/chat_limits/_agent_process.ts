@@ -1,5 +1,6 @@
 // A chat agent's server process for the http-agent adapter: spawned in its own process group,
 // watched for a ready line, its output kept in bounded tails, killed (the whole group) on stop.
+import { killGroup, trackGroup } from "../../src/adapters/_process_groups.ts";
 
 const isWindows = Deno.build.os === "windows";
 
@@ -53,6 +54,8 @@ export class AgentProcess {
       // Its own process group, so that stop() ends what it started too.
       detached: !isWindows,
     }).spawn();
+    // Ended if the kit is interrupted or exits before stop() does.
+    trackGroup(this.#child.pid, true);
     this.status = this.#child.status.then((s) => {
       this.#exited = true;
       this.#notify();
@@ -165,19 +168,14 @@ export class AgentProcess {
     await within(this.status, graceMs);
     // Kill the group even after a clean exit: whatever it left behind goes too.
     this.#signal("SIGKILL");
+    trackGroup(this.#child.pid, false);
     await within(this.status, 2000);
     await within(Promise.all(this.#pumps), 500);
     for (const r of this.#readers) await r.cancel().catch(() => {});
   }
 
-  #signal(signal: Deno.Signal) {
-    if (!isWindows) {
-      try {
-        Deno.kill(-this.#child.pid, signal);
-      } catch {
-        // The group is empty.
-      }
-    }
+  #signal(signal: "SIGTERM" | "SIGKILL") {
+    killGroup(this.#child.pid, signal);
     if (this.#exited) return;
     try {
       this.#child.kill(signal);

@@ -2,7 +2,7 @@
 // server in its own process group, frames newline-delimited JSON-RPC, validates every line, and
 // records what is not an MCP message (the stdio transport forbids anything else on stdout).
 import { type ChildProcess, spawn } from "node:child_process";
-import process from "node:process";
+import { killGroup, trackGroup as track } from "./_process_groups.ts";
 
 /** A line of the server's stdout that is not an MCP message. */
 export interface StdoutViolation {
@@ -51,58 +51,6 @@ type Message = any;
 function excerpt(line: string): string {
   const cut = line.length > EXCERPT_CHARS;
   return JSON.stringify(cut ? line.slice(0, EXCERPT_CHARS) : line) + (cut ? " (cut)" : "");
-}
-
-/** Process groups of the servers running now, ended if the kit is interrupted or exits. */
-const liveGroups = new Set<number>();
-let guarded = false;
-
-function killGroup(pid: number, signal: "SIGTERM" | "SIGKILL"): boolean {
-  try {
-    process.kill(-pid, signal);
-    return true;
-  } catch {
-    return false; // the group is gone
-  }
-}
-
-/** Ends every live group at once (the kit is going away: no grace period). */
-function endAll(): void {
-  for (const pid of liveGroups) killGroup(pid, "SIGKILL");
-  liveGroups.clear();
-}
-
-const onSigint = () => onSignal(130);
-const onSigterm = () => onSignal(143);
-function onSignal(code: number): void {
-  endAll();
-  Deno.exit(code);
-}
-
-/**
- * While a server runs, Ctrl-C (SIGINT) and SIGTERM end its group before the kit exits with
- * 130 or 143 (the servers are in groups of their own, so the terminal's Ctrl-C does not reach
- * them), and so does any exit of the kit (`unload`).
- */
-function guard(on: boolean): void {
-  if (on === guarded) return;
-  guarded = on;
-  for (const [name, fn] of [["SIGINT", onSigint], ["SIGTERM", onSigterm]] as const) {
-    try {
-      if (on) Deno.addSignalListener(name, fn);
-      else Deno.removeSignalListener(name, fn);
-    } catch {
-      // a platform without this signal
-    }
-  }
-  if (on) globalThis.addEventListener("unload", endAll);
-  else globalThis.removeEventListener("unload", endAll);
-}
-
-function track(pid: number, live: boolean): void {
-  if (live) liveGroups.add(pid);
-  else liveGroups.delete(pid);
-  guard(liveGroups.size > 0);
 }
 
 function isResponse(m: unknown): m is { id: string | number } {

@@ -1,6 +1,7 @@
 // One running implementation process (private helper of the subprocess adapter): spawn,
 // batched writes, bounded line reading, stderr ring, kill of its process group.
 import { type ByteRing, type LineEvent, LineSplitter } from "./_subprocess_text.ts";
+import { killGroup, trackGroup } from "./_process_groups.ts";
 
 /** How to start the process. */
 export interface ChildOptions {
@@ -74,6 +75,8 @@ export class Child {
       // Its own process group, so that close() can stop grandchildren too.
       detached: !isWindows,
     }).spawn();
+    // Ended if the kit is interrupted or exits before stop() or destroy() does.
+    trackGroup(this.process.pid, true);
     this.status = this.process.status.then((s) => {
       this.#exited = true;
       return s;
@@ -168,13 +171,8 @@ export class Child {
 
   /** Send SIGKILL to the process group (what is left of it after an exit, too). */
   kill(): void {
-    if (!isWindows) {
-      try {
-        Deno.kill(-this.process.pid, "SIGKILL");
-      } catch {
-        // The group is empty.
-      }
-    }
+    killGroup(this.process.pid, "SIGKILL");
+    trackGroup(this.process.pid, false);
     if (this.#exited) return;
     try {
       this.process.kill("SIGKILL");

@@ -34,7 +34,13 @@ export class Processes {
     }
     this.stats.spawns++;
     this.#children.add(child);
-    this.track(child.status.then(() => child.stdoutDone).then(() => this.#children.delete(child)));
+    // One that ended by itself: what it left in its group goes too (and the group is untracked).
+    this.track(
+      child.status.then(() => child.stdoutDone).then(() => {
+        this.#children.delete(child);
+        child.kill();
+      }),
+    );
     return child;
   }
 

@@ -144,25 +144,6 @@ Deno.test("a server that exits at start: the exit code is in the message, not in
   await adapter.close();
 });
 
-Deno.test("Ctrl-C (SIGINT) of the kit ends the server's group, which the terminal's signal does not reach", async () => {
-  const marker = `62.${Date.now() % 100000}`;
-  const script = fileURLToPath(new URL("./testdata/hold_mcp_stdio.ts", import.meta.url));
-  const kit = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", script, marker],
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  const until = Date.now() + 20_000;
-  while (processesWith(`sleep ${marker}`, true).length === 0 && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.ok(processesWith(`sleep ${marker}`, true).length > 0, "the server started");
-  kit.kill("SIGINT");
-  const status = await kit.status;
-  assert.equal(status.code, 130);
-  assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
-});
-
 Deno.test("a stdout line over the size cap ends the start at once; the transport's error is in the message", async () => {
   const marker = `63.${Date.now() % 100000}`;
   const adapter = mcpStdioAdapter(

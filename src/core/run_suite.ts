@@ -452,8 +452,17 @@ export async function runSuite(
     : (cases as Iterable<Case>)[Symbol.iterator]();
   let next = 0;
   let pulling: Promise<unknown> = Promise.resolve();
+  let turnedAt = performance.now();
   const pull = (): Promise<{ index: number; c: Case } | undefined> => {
-    const got = pulling.then(() => iterator.next())
+    const got = pulling.then(async () => {
+      // The event loop turns at least every 50 ms, even when an in-process target settles every
+      // case in microtasks: timers fire, and Ctrl-C is heard by the kit's signal listeners.
+      if (performance.now() - turnedAt > 50) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        turnedAt = performance.now();
+      }
+      return iterator.next();
+    })
       .then((step) => step.done ? undefined : { index: next++, c: step.value });
     return (pulling = got.catch(() => {})), got;
   };

@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+
+const HOLDER = fileURLToPath(new URL("./testdata/hold_process_group.ts", import.meta.url));
+
+/** Pids of the processes whose command line starts with (or holds) `marker`. */
+function processesWith(marker: string, atStart = false): number[] {
+  const out = new Deno.Command("ps", { args: ["-eo", "pid=,args="], stdout: "piped" })
+    .outputSync();
+  return new TextDecoder().decode(out.stdout).split("\n")
+    .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray =>
+      m !== null && (atStart ? m[2].startsWith(marker) : m[2].includes(marker))
+    )
+    .map((m) => Number(m[1]));
+}
+
+async function gone(marker: string, withinMs: number): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  while (Date.now() < until) {
+    if (processesWith(marker).length === 0) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return processesWith(marker).length === 0;
+}
+
+// The terminal's Ctrl-C reaches the kit's process group only: each target runs in a group of
+// its own, which the kit ends before it exits, whichever adapter started it.
+for (const kind of ["subprocess", "mcp-stdio", "agent"]) {
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+    Deno.test(`${signal} of the kit ends the group of a ${kind} target, and the kit exits with ${code}`, async () => {
+      const marker = `71.${Date.now() % 100000}`;
+      const kit = new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", HOLDER, kind, marker],
+        stdout: "null",
+        stderr: "piped",
+      }).spawn();
+      const until = Date.now() + 20_000;
+      while (processesWith(`sleep ${marker}`, true).length === 0 && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.ok(processesWith(`sleep ${marker}`, true).length > 0, "the target started");
+      kit.kill(signal);
+      const { code: exit, stderr } = await kit.output();
+      assert.equal(exit, code, new TextDecoder().decode(stderr));
+      assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
+    });
+  }
+}

@@ -1,0 +1,19 @@
+// Starts a target process of one kind that never becomes ready (`sleep <argv[1]>`), for the
+// signal tests of the process groups: the test interrupts this process (the kit) and checks
+// that the target's group is gone. argv: <kind: subprocess | mcp-stdio | agent> <marker>.
+import { subprocessAdapter } from "../subprocess.ts";
+import { mcpStdioAdapter } from "../mcp_stdio.ts";
+import { AgentProcess } from "../../../conformance/chat_limits/_agent_process.ts";
+
+const [kind, marker] = Deno.args;
+const argv = ["sh", "-c", `echo hello; sleep ${marker}`];
+if (kind === "subprocess") {
+  await subprocessAdapter({ argv, startTimeoutMs: 60_000 }).start().catch(() => {});
+} else if (kind === "mcp-stdio") {
+  await mcpStdioAdapter(argv, { initTimeoutMs: 60_000 }).start().catch(() => {});
+} else if (kind === "agent") {
+  new AgentProcess({ argv, env: { PATH: Deno.env.get("PATH") ?? "" }, tailBytes: 1024 });
+  await new Promise((r) => setTimeout(r, 60_000));
+} else {
+  throw new Error(`Unknown kind "${kind}"`);
+}
