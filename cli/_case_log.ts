@@ -1,6 +1,7 @@
 // Where the CLI logs a run's cases (see CaseLog in src/report/case_log.ts): the `--report`
 // path's `.cases.jsonl` sibling, or a temporary file. Private helper of conform.ts.
 import { CaseLog } from "../src/report/case_log.ts";
+import { onKitExit } from "../src/adapters/_exit_hooks.ts";
 
 /**
  * The case log of a JSON report path: `r.json` logs to `r.cases.jsonl` (any other name gets
@@ -31,22 +32,6 @@ export interface TemporaryCaseLog {
   remove(): void;
 }
 
-const onSigint = () => Deno.exit(130);
-const onSigterm = () => Deno.exit(143);
-
-function listen(on: boolean, unload: () => void): void {
-  for (const [name, fn] of [["SIGINT", onSigint], ["SIGTERM", onSigterm]] as const) {
-    try {
-      if (on) Deno.addSignalListener(name, fn);
-      else Deno.removeSignalListener(name, fn);
-    } catch {
-      // a platform without this signal
-    }
-  }
-  if (on) globalThis.addEventListener("unload", unload);
-  else globalThis.removeEventListener("unload", unload);
-}
-
 /**
  * A case log in a temporary `netconform-*.cases.jsonl` file, removed by `remove()` or, when
  * the kit exits first, on its way out: Ctrl-C (SIGINT) and SIGTERM make the kit exit (130, 143)
@@ -70,11 +55,11 @@ export function temporaryCaseLog(): TemporaryCaseLog | undefined {
       // already gone
     }
   };
-  listen(true, removeNow);
+  onKitExit(removeNow, true);
   return {
     log,
     remove() {
-      listen(false, removeNow);
+      onKitExit(removeNow, false);
       removeNow();
     },
   };

@@ -3,12 +3,12 @@
 // reach, so every group still running is ended when the kit is interrupted (SIGINT, SIGTERM) or
 // exits, whichever adapter started it.
 import process from "node:process";
+import { onKitExit } from "./_exit_hooks.ts";
 
 const isWindows = Deno.build.os === "windows";
 
 /** Process groups of the targets running now (by their leaders' pids). */
 const liveGroups = new Set<number>();
-let guarded = false;
 
 /**
  * Sends `signal` to the process group led by `pid`.
@@ -31,29 +31,6 @@ function endAll(): void {
   liveGroups.clear();
 }
 
-const onSigint = () => onSignal(130);
-const onSigterm = () => onSignal(143);
-function onSignal(code: number): void {
-  endAll();
-  // Exiting dispatches `unload`: the kit's other clean-ups (a temporary case log) run too.
-  Deno.exit(code);
-}
-
-function guard(on: boolean): void {
-  if (on === guarded) return;
-  guarded = on;
-  for (const [name, fn] of [["SIGINT", onSigint], ["SIGTERM", onSigterm]] as const) {
-    try {
-      if (on) Deno.addSignalListener(name, fn);
-      else Deno.removeSignalListener(name, fn);
-    } catch {
-      // a platform without this signal
-    }
-  }
-  if (on) globalThis.addEventListener("unload", endAll);
-  else globalThis.removeEventListener("unload", endAll);
-}
-
 /**
  * Records that the group led by `pid` runs (`live`) or has been ended: while any group runs,
  * Ctrl-C (SIGINT) and SIGTERM end them all before the kit exits with 130 or 143, and so does
@@ -63,5 +40,5 @@ export function trackGroup(pid: number, live: boolean): void {
   if (isWindows) return;
   if (live) liveGroups.add(pid);
   else liveGroups.delete(pid);
-  guard(liveGroups.size > 0);
+  onKitExit(endAll, liveGroups.size > 0);
 }

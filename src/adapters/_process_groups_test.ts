@@ -1,28 +1,8 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
+import { gone, processesWith } from "./testdata/processes.ts";
 
 const HOLDER = fileURLToPath(new URL("./testdata/hold_process_group.ts", import.meta.url));
-
-/** Pids of the processes whose command line starts with (or holds) `marker`. */
-function processesWith(marker: string, atStart = false): number[] {
-  const out = new Deno.Command("ps", { args: ["-eo", "pid=,args="], stdout: "piped" })
-    .outputSync();
-  return new TextDecoder().decode(out.stdout).split("\n")
-    .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
-    .filter((m): m is RegExpExecArray =>
-      m !== null && (atStart ? m[2].startsWith(marker) : m[2].includes(marker))
-    )
-    .map((m) => Number(m[1]));
-}
-
-async function gone(marker: string, withinMs: number): Promise<boolean> {
-  const until = Date.now() + withinMs;
-  while (Date.now() < until) {
-    if (processesWith(marker).length === 0) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return processesWith(marker).length === 0;
-}
 
 // The terminal's Ctrl-C reaches the kit's process group only: each target runs in a group of
 // its own, which the kit ends before it exits, whichever adapter started it.

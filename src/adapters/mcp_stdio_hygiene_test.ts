@@ -6,31 +6,11 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { mcpStdioAdapter } from "./mcp_stdio.ts";
+import { gone, processesWith } from "./testdata/processes.ts";
 
 const PY = fileURLToPath(new URL("./testdata/noisy_mcp_server.py", import.meta.url));
 const PYTHON = "/usr/bin/python3";
 const call = (name: string) => ({ operation: "call_tool", input: { name, arguments: {} } });
-
-/** The processes whose command line holds `marker` (from `ps`: /proc needs --allow-all). */
-function processesWith(marker: string, atStart = false): number[] {
-  const out = new Deno.Command("ps", { args: ["-eo", "pid=,args="], stdout: "piped" })
-    .outputSync();
-  return new TextDecoder().decode(out.stdout).split("\n")
-    .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
-    .filter((m): m is RegExpExecArray =>
-      m !== null && (atStart ? m[2].startsWith(marker) : m[2].includes(marker))
-    )
-    .map((m) => Number(m[1]));
-}
-
-async function gone(marker: string, withinMs: number): Promise<boolean> {
-  const until = Date.now() + withinMs;
-  while (Date.now() < until) {
-    if (processesWith(marker).length === 0) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return processesWith(marker).length === 0;
-}
 
 Deno.test("stdout lines that are not MCP messages come back, escaped, with the answer they preceded", async () => {
   const adapter = mcpStdioAdapter([PYTHON, PY, "noisy"]);
