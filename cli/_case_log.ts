@@ -1,7 +1,6 @@
 // Where the CLI logs a run's cases (see CaseLog in src/report/case_log.ts): the `--report`
 // path's `.cases.jsonl` sibling, or a temporary file. Private helper of conform.ts.
 import { CaseLog } from "../src/report/case_log.ts";
-import { onKitExit } from "../src/adapters/_exit_hooks.ts";
 
 /**
  * The case log of a JSON report path: `r.json` logs to `r.cases.jsonl` (any other name gets
@@ -24,43 +23,19 @@ export function caseLogPath(reportPath: string): string {
   return reportPath.replace(/\.json$/, "") + ".cases.jsonl";
 }
 
-/** A case log in a temporary file, and how to remove it. */
-export interface TemporaryCaseLog {
-  /** The log. */
-  log: CaseLog;
-  /** Closes and removes the file (at the end of the run). */
-  remove(): void;
-}
-
 /**
- * A case log in a temporary `netconform-*.cases.jsonl` file, removed by `remove()` or, when
- * the kit exits first, on its way out: Ctrl-C (SIGINT) and SIGTERM make the kit exit (130, 143)
- * instead of dying at once, so that nothing is left in the temporary folder.
+ * A case log in a temporary `netconform-*.cases.jsonl` file, removed from its folder at once
+ * (`unlink`): nothing is left in the temporary folder however the run ends, SIGKILL included.
  *
- * @returns The log, or undefined when no temporary file can be made.
+ * @returns The log (dispose of it at the end), or undefined when no temporary file can be made.
  */
-export function temporaryCaseLog(): TemporaryCaseLog | undefined {
-  let path: string;
+export function temporaryCaseLog(): CaseLog | undefined {
   try {
-    path = Deno.makeTempFileSync({ prefix: "netconform-", suffix: ".cases.jsonl" });
+    return new CaseLog(
+      Deno.makeTempFileSync({ prefix: "netconform-", suffix: ".cases.jsonl" }),
+      { unlink: true },
+    );
   } catch {
     return undefined;
   }
-  const log = new CaseLog(path);
-  const removeNow = () => {
-    log.close();
-    try {
-      Deno.removeSync(path);
-    } catch {
-      // already gone
-    }
-  };
-  onKitExit(removeNow, true);
-  return {
-    log,
-    remove() {
-      onKitExit(removeNow, false);
-      removeNow();
-    },
-  };
 }

@@ -341,8 +341,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   // case at a time. With --report FILE the log is FILE's ".cases.jsonl" sibling, so a killed
   // run still leaves a readable record; without, a temporary file removed at the end. When
   // no temporary file can be made, the run holds its cases instead.
-  const temporary = v.report ? undefined : temporaryCaseLog();
-  const caseLog = v.report ? openCaseLog(v.report) : temporary?.log;
+  const caseLog = v.report ? openCaseLog(v.report) : temporaryCaseLog();
   try {
     const started = performance.now();
     const ran: Report = await runConformance(targets, {
@@ -459,8 +458,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     const ok = judged.verdict === "conformant" || judged.verdict === "conformant-with-warnings";
     return ok && (baseline?.stale.length ?? 0) === 0 ? 0 : 1;
   } finally {
-    caseLog?.close();
-    temporary?.remove();
+    caseLog?.dispose();
   }
 }
 

@@ -3,7 +3,6 @@
 // reach, so every group still running is ended when the kit is interrupted (SIGINT, SIGTERM) or
 // exits, whichever adapter started it.
 import process from "node:process";
-import { onKitExit } from "./_exit_hooks.ts";
 
 const isWindows = Deno.build.os === "windows";
 
@@ -31,6 +30,29 @@ function endAll(): void {
   liveGroups.clear();
 }
 
+const onSigint = () => Deno.exit(130);
+const onSigterm = () => Deno.exit(143);
+let guarded = false;
+
+/**
+ * While `on`, Ctrl-C (SIGINT) and SIGTERM make the kit exit with 130 or 143 instead of dying
+ * at once, and every exit (`unload`, which `Deno.exit` dispatches) ends the live groups.
+ */
+function guard(on: boolean): void {
+  if (on === guarded) return;
+  guarded = on;
+  for (const [name, fn] of [["SIGINT", onSigint], ["SIGTERM", onSigterm]] as const) {
+    try {
+      if (on) Deno.addSignalListener(name, fn);
+      else Deno.removeSignalListener(name, fn);
+    } catch {
+      // a platform without this signal
+    }
+  }
+  if (on) globalThis.addEventListener("unload", endAll);
+  else globalThis.removeEventListener("unload", endAll);
+}
+
 /**
  * Records that the group led by `pid` runs (`live`) or has been ended: while any group runs,
  * Ctrl-C (SIGINT) and SIGTERM end them all before the kit exits with 130 or 143, and so does
@@ -40,5 +62,5 @@ export function trackGroup(pid: number, live: boolean): void {
   if (isWindows) return;
   if (live) liveGroups.add(pid);
   else liveGroups.delete(pid);
-  onKitExit(endAll, liveGroups.size > 0);
+  guard(liveGroups.size > 0);
 }

@@ -27,6 +27,28 @@ class SuiteIndex {
   }
 }
 
+/** Options of {@linkcode CaseLog}. */
+export interface CaseLogOptions {
+  /**
+   * Remove the file from its folder at once: the log then lives only in its open file, read
+   * back from until {@linkcode CaseLog.dispose}, and is gone however the process ends (SIGKILL
+   * included). Where an open file cannot be removed (Windows), `dispose()` removes it.
+   *
+   * @default false
+   */
+  unlink?: boolean;
+}
+
+/** Removes `path`, quietly. @returns Whether it is gone. */
+function removeQuietly(path: string): boolean {
+  try {
+    Deno.removeSync(path);
+    return true;
+  } catch (error) {
+    return error instanceof Deno.errors.NotFound;
+  }
+}
+
 /** Bytes read from the log at once when the cases are read back. */
 const WINDOW = 1 << 20;
 
@@ -75,7 +97,16 @@ const WINDOW = 1 << 20;
 export class CaseLog {
   /** The file's path. */
   readonly path: string;
+  /** The file the cases are written to, until `close()`. */
   #file: Deno.FsFile | undefined;
+  /** With `unlink`: the open file, read back from after `close()`, until `dispose()`. */
+  #kept: Deno.FsFile | undefined;
+  /** Whether the file was opened with `unlink`. */
+  readonly #unlink: boolean;
+  /** With `unlink`: whether the path is still to be removed (it could not be at once). */
+  #toRemove = false;
+  /** With `unlink`: whether the kept file was read since the last write (its offset moved). */
+  #moved = false;
   #position = 0;
   #suites: SuiteIndex[] = [new SuiteIndex()];
   #encoder = new TextEncoder();
@@ -84,11 +115,19 @@ export class CaseLog {
    * Opens the log at `path`, created or truncated.
    *
    * @param path The JSON-lines file.
+   * @param options Whether the file is removed from its folder at once.
    * @throws {Deno.errors.PermissionDenied} Without write permission for `path`.
    */
-  constructor(path: string) {
+  constructor(path: string, options: CaseLogOptions = {}) {
     this.path = path;
-    this.#file = Deno.openSync(path, { write: true, create: true, truncate: true });
+    this.#unlink = options.unlink === true;
+    if (this.#unlink) {
+      this.#file = Deno.openSync(path, { read: true, write: true, create: true, truncate: true });
+      this.#kept = this.#file;
+      this.#toRemove = !removeQuietly(path);
+    } else {
+      this.#file = Deno.openSync(path, { write: true, create: true, truncate: true });
+    }
   }
 
   /**
@@ -103,6 +142,10 @@ export class CaseLog {
   write(target: string, profile: string, report: CaseReport, index: number): void {
     const text = renderJson({ target, profile, ...report }, { indent: 0 });
     const line = this.#encoder.encode(text + "\n");
+    if (this.#moved) {
+      this.#file!.seekSync(this.#position, Deno.SeekMode.Start);
+      this.#moved = false;
+    }
     let written = 0;
     while (written < line.length) written += this.#file!.writeSync(line.subarray(written));
     this.#suites[this.#suites.length - 1].set(index, this.#position, line.length - 1);
@@ -114,10 +157,22 @@ export class CaseLog {
     this.#suites.push(new SuiteIndex());
   }
 
-  /** Closes the file for writing; the cases can still be read back. */
+  /** Closes the file for writing; the cases can still be read back (until `dispose()`). */
   close(): void {
-    this.#file?.close();
+    if (this.#file !== this.#kept) this.#file?.close();
     this.#file = undefined;
+  }
+
+  /**
+   * Closes the log for good. An `unlink` log's file is gone then (removed now where it could
+   * not be at once); a log at a path keeps its file there, and can still be read back.
+   */
+  dispose(): void {
+    this.close();
+    this.#kept?.close();
+    this.#kept = undefined;
+    if (this.#toRemove) removeQuietly(this.path);
+    this.#toRemove = false;
   }
 
   /**
@@ -129,11 +184,18 @@ export class CaseLog {
    */
   cases(suite: number): Iterable<CaseReport> {
     const index = this.#suites[suite] ?? new SuiteIndex();
-    const path = this.path;
+    // deno-lint-ignore no-this-alias
+    const log = this;
     return {
       *[Symbol.iterator]() {
         if (index.count === 0) return;
-        const file = Deno.openSync(path, { read: true });
+        // An `unlink` log is read through its open file (each read seeks first), others anew.
+        const kept = log.#kept;
+        if (!kept && log.#unlink) {
+          throw new Error(`The case log "${log.path}" is disposed: its cases are gone`);
+        }
+        if (kept) log.#moved = true;
+        const file = kept ?? Deno.openSync(log.path, { read: true });
         const decoder = new TextDecoder();
         let buffer: Uint8Array = new Uint8Array(0);
         let start = 0;
@@ -153,7 +215,7 @@ export class CaseLog {
             yield report as CaseReport;
           }
         } finally {
-          file.close();
+          if (file !== kept) file.close();
         }
       },
     };

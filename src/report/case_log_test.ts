@@ -57,3 +57,47 @@ Deno.test("the case log reads each suite's cases back in case order, on every wa
     await Deno.remove(path);
   }
 });
+
+Deno.test("an unlink case log is gone from its folder at once, is read back through its open file, and is gone for good at dispose", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/run.cases.jsonl`;
+  const log = new CaseLog(path, { unlink: true });
+  try {
+    assert.deepEqual([...Deno.readDirSync(dir)], []);
+    // A first line longer than the read window, so that a partial read stops before the end.
+    log.write("t", "p/v1", passed("c0", "x".repeat(3 << 20)), 0);
+    log.write("t", "p/v1", passed("c1"), 1);
+    // Read back mid-run (the file's offset moves), then written to again: the lines stay whole.
+    assert.equal(log.cases(0)[Symbol.iterator]().next().value?.id, "c0");
+    log.write("t", "p/v1", passed("c2"), 2);
+    log.close();
+    // Walked twice at once: each read seeks first.
+    const a = log.cases(0)[Symbol.iterator]();
+    const b = log.cases(0)[Symbol.iterator]();
+    assert.deepEqual([a.next().value?.id, b.next().value?.id, a.next().value?.id], [
+      "c0",
+      "c0",
+      "c1",
+    ]);
+    assert.deepEqual([...log.cases(0)].map((c) => c.id), ["c0", "c1", "c2"]);
+    log.dispose();
+    assert.throws(() => [...log.cases(0)], /The case log ".*run\.cases\.jsonl" is disposed/);
+    assert.deepEqual([...Deno.readDirSync(dir)], []);
+  } finally {
+    log.dispose();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a case log at a path keeps its file after dispose, and it is still read back", async () => {
+  const path = await Deno.makeTempFile({ suffix: ".cases.jsonl" });
+  const log = new CaseLog(path);
+  try {
+    log.write("t", "p/v1", passed("c0"), 0);
+    log.dispose();
+    assert.deepEqual([...log.cases(0)].map((c) => c.id), ["c0"]);
+    assert.match(await Deno.readTextFile(path), /^\{"target":"t","profile":"p\/v1","id":"c0"/);
+  } finally {
+    await Deno.remove(path);
+  }
+});
