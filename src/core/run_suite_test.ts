@@ -257,3 +257,22 @@ Deno.test("run suite: a streamed run holds no passed case, streams every case wi
   const positions = cases.map((c) => order.indexOf(c.id));
   assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
 });
+
+Deno.test("run suite: the event loop turns during a run whose target settles every case in microtasks (timers fire, signals are heard)", async () => {
+  let done = 0;
+  let firedAt: number | undefined;
+  const timer = setTimeout(() => firedAt = done, 0);
+  const started = performance.now();
+  const report = await runSuite(fakeSuite(["clean"]), fakeAdapter(), {
+    target: "t",
+    seed,
+    runs: 50_000,
+    onCase: () => done++,
+  });
+  const ms = performance.now() - started;
+  clearTimeout(timer);
+  assert.equal(report.counts.passed, 50_001);
+  // A run this long (well over the 50 ms between turns) lets a due timer fire mid-run.
+  assert.ok(ms > 60, `the run took only ${ms.toFixed(0)} ms: too short to tell`);
+  assert.ok(firedAt !== undefined && firedAt < done, `the timer fired after case ${firedAt}`);
+});
