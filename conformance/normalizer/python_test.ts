@@ -28,7 +28,9 @@ function pythonTarget(
     ],
     profile: normalizerSuite.profile.id,
     env: { PYTHONDONTWRITEBYTECODE: "1" },
-    requestTimeoutMs: 1_000,
+    // The default: a loaded CI machine can stall a call past a second, and only hangs.py is
+    // about timeouts (it sets its own).
+    requestTimeoutMs: 5_000,
     closeTimeoutMs: 500,
     ...rest,
   });
