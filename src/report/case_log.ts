@@ -197,7 +197,10 @@ export class CaseLog {
         if (kept) log.#moved = true;
         const file = kept ?? Deno.openSync(log.path, { read: true });
         const decoder = new TextDecoder();
-        let buffer: Uint8Array = new Uint8Array(0);
+        // One store for the whole walk (grown for a longer line): a new megabyte for each
+        // window would wait for a full collection to be freed.
+        let store = new Uint8Array(0);
+        let buffer: Uint8Array = store;
         let start = 0;
         try {
           for (let i = 0; i < index.count; i++) {
@@ -206,7 +209,9 @@ export class CaseLog {
             if (offset < start || offset + length > start + buffer.length) {
               // Cases finish a little out of order: the window starts somewhat before.
               start = Math.max(0, offset - WINDOW / 4);
-              buffer = readAt(file, start, offset - start + Math.max(WINDOW, length));
+              const size = offset - start + Math.max(WINDOW, length);
+              if (store.length < size) store = new Uint8Array(size);
+              buffer = readAt(file, start, store.subarray(0, size));
             }
             const at = offset - start;
             const { target: _t, profile: _p, ...report } = JSON.parse(
@@ -240,12 +245,11 @@ export class CaseLog {
   }
 }
 
-/** Up to `size` bytes of `file` from `offset` (fewer at its end). */
-function readAt(file: Deno.FsFile, offset: number, size: number): Uint8Array {
+/** Reads `file` from `offset` into `buffer`, up to its length; the part filled (less at the end). */
+function readAt(file: Deno.FsFile, offset: number, buffer: Uint8Array): Uint8Array {
   file.seekSync(offset, Deno.SeekMode.Start);
-  const buffer = new Uint8Array(size);
   let filled = 0;
-  while (filled < size) {
+  while (filled < buffer.length) {
     const n = file.readSync(buffer.subarray(filled));
     if (n === null || n === 0) break;
     filled += n;
