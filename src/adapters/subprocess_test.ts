@@ -488,11 +488,13 @@ test("close() kills the process group, grandchildren included", async () => {
   let state = "";
   for (let i = 0; i < 40 && state !== "gone" && state !== "Z"; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, 50));
-    try {
-      state = (await Deno.readTextFile(`/proc/${pid}/stat`)).split(") ")[1][0];
-    } catch {
-      state = "gone";
-    }
+    // ps, not /proc: reading /proc takes --allow-all in Deno, which the test task does not give.
+    const out = await new Deno.Command("ps", {
+      args: ["-o", "stat=", "-p", String(pid)],
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    state = new TextDecoder().decode(out.stdout).trim()[0] ?? "gone";
   }
   assert.ok(state === "gone" || state === "Z", `grandchild ${pid} is in state ${state}`);
 });
