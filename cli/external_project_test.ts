@@ -38,6 +38,10 @@ Deno.test("another project links the kit and runs its own tests on the public AP
   }
 });
 
+const HEAP_FLAGS = /--v8-flags=(\S+)/.exec(
+  JSON.parse(await Deno.readTextFile(`${KIT}/deno.json`)).tasks.conform,
+)![1];
+
 Deno.test("the CLI installed with deno install -g -n netconform runs outside the kit's folder", async () => {
   const dir = await Deno.makeTempDir({ prefix: "netconform-install-" });
   try {
@@ -51,10 +55,13 @@ Deno.test("the CLI installed with deno install -g -n netconform runs outside the
       "-A",
       "--config",
       `${KIT}/deno.json`,
+      // The kit's heap settings, as the README's install line gives them.
+      `--v8-flags=${HEAP_FLAGS}`,
       `${KIT}/cli/conform.ts`,
     ], dir);
     assert.equal(installed.code, 0, installed.text);
     const bin = `${dir}/root/bin/netconform`;
+    assert.ok((await Deno.readTextFile(bin)).includes(`--v8-flags=${HEAP_FLAGS}`));
     await Deno.writeTextFile(
       `${dir}/doc.json`,
       JSON.stringify({ success: true, total: 1, successful: 0, failed: 0, data: [] }),
