@@ -2,13 +2,8 @@
 // the known statuses, the lab-text fields, and how an input is classified.
 import { hasOwn, isObject, type Obj } from "../_json_value.ts";
 
-/** The three verdicts of netdryrun.mcp-result/v1 (frozen within v1). */
-export const VERDICT = {
-  passed: "CHECKS PASSED (only what the checks cover)",
-  doNotApply: "DO NOT APPLY THIS CHANGE",
-  inconclusive:
-    "INCONCLUSIVE: the lab did not reach a testable state; this says nothing about your change. Do not apply it until a run passes.",
-} as const;
+/** The three verdicts of netdryrun.mcp-result/v1 (frozen within v1): the producer profile's. */
+export { VERDICT } from "../netdryrun/_constants.ts";
 
 /** The status values v1 knows. */
 export const KNOWN_STATUSES = ["passed", "failed", "error", "inconclusive"] as const;
