@@ -1,5 +1,6 @@
-import { DEFAULT_CHAT_PATH, httpChatAdapter } from "../src/adapters/http_chat.ts";
+import { httpChatAdapter } from "../src/adapters/http_chat.ts";
 import type { AdapterKind } from "./_adapter_kind.ts";
+import { CHAT_PATH, CHAT_PROJECT_ID, CHAT_TOKEN } from "./_chat_endpoint_schema.ts";
 
 /** The `adapter:` section of a `kind: http` target, as validated. */
 export interface HttpSection {
@@ -39,28 +40,14 @@ const SCHEMA = {
       type: "string",
       pattern: "^https?://[^\\s/]+",
     },
-    token: {
-      description: "Bearer token sent as Authorization: Bearer <token>. Prefer token_env.",
-      type: "string",
-      minLength: 1,
-    },
+    token: CHAT_TOKEN,
     token_env: {
       description: "Environment variable holding the bearer token (read when the target starts).",
       type: "string",
       pattern: "^[A-Za-z_][A-Za-z0-9_]*$",
     },
-    path: {
-      description:
-        `Path template of the chat endpoint; {project_id} is replaced. Default ${DEFAULT_CHAT_PATH}.`,
-      type: "string",
-      pattern: "^/",
-    },
-    project_id: {
-      description:
-        "Project id substituted in the path. Default 00000000-0000-4000-8000-000000000000.",
-      type: "string",
-      minLength: 1,
-    },
+    path: CHAT_PATH,
+    project_id: CHAT_PROJECT_ID,
     headers: {
       description: "Extra headers sent with every request.",
       type: "object",

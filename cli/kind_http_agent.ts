@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import { agentHttpAdapter } from "../conformance/chat_limits/agent_http_adapter.ts";
 import type { ToolMap } from "../conformance/chat_limits/model_server.ts";
-import { DEFAULT_CHAT_PATH } from "../src/adapters/http_chat.ts";
 import { processProperties, resolveArgv } from "./_process_section.ts";
 import type { AdapterKind } from "./_adapter_kind.ts";
+import { CHAT_PATH, CHAT_PROJECT_ID, CHAT_TOKEN } from "./_chat_endpoint_schema.ts";
 
 /** The `adapter:` section of a `kind: http-agent` target, as validated. */
 export interface HttpAgentSection {
@@ -138,23 +138,9 @@ const SCHEMA = {
         fail: TOOL_ROLE("fail", "it raises an error whose message contains the argument's value."),
       },
     },
-    path: {
-      description:
-        `Path template of the chat endpoint; {project_id} is replaced. Default ${DEFAULT_CHAT_PATH}.`,
-      type: "string",
-      pattern: "^/",
-    },
-    project_id: {
-      description:
-        "Project id substituted in the path. Default 00000000-0000-4000-8000-000000000000.",
-      type: "string",
-      minLength: 1,
-    },
-    token: {
-      description: "Bearer token sent as Authorization: Bearer <token>. Prefer token_env.",
-      type: "string",
-      minLength: 1,
-    },
+    path: CHAT_PATH,
+    project_id: CHAT_PROJECT_ID,
+    token: CHAT_TOKEN,
     token_env: { ...ENV_NAME, description: "Environment variable holding the bearer token." },
     headers: {
       description: "Extra headers sent with every chat request.",
