@@ -40,15 +40,19 @@ export function baselineLines(result: BaselineResult): string[] {
 
 /**
  * Make sure an output file can be written before the run: its folder is created, and the
- * file is opened for writing (created empty when missing). Returns the problem, if any.
+ * file is made empty (created when missing), so that an earlier run's output is never taken
+ * for this one's when the run is killed before it writes its own. A path that is not a plain
+ * file (`/dev/stdout`, a pipe) is opened without truncating. Returns the problem, if any.
  */
 export async function prepareOutput(path: string): Promise<string | undefined> {
   try {
     const dir = dirname(path);
     if (dir && dir !== ".") await Deno.mkdir(dir, { recursive: true });
-    const file = await Deno.open(path, { write: true, create: true });
+    const before = await Deno.stat(path).catch(() => undefined);
+    if (before?.isDirectory) return "it is a folder";
+    const plain = before === undefined || before.isFile;
+    const file = await Deno.open(path, { write: true, create: true, truncate: plain });
     file.close();
-    if ((await Deno.stat(path)).isDirectory) return "it is a folder";
     return undefined;
   } catch (error) {
     return (error as Error).message;

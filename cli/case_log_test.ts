@@ -7,6 +7,9 @@ const conform = fileURLToPath(new URL("./conform.ts", import.meta.url));
 Deno.test("a run killed mid-way (SIGKILL) leaves a parseable partial .cases.jsonl", async () => {
   const dir = await Deno.makeTempDir();
   const report = `${dir}/r.json`;
+  // The reports of an earlier run are there: a killed run must not leave them looking current.
+  await Deno.writeTextFile(report, '{"verdict": "conformant"}');
+  await Deno.writeTextFile(`${dir}/r.xml`, "<testsuites/>");
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", conform, "--target", "tool-response-reference", "--runs", "100000"]
       .concat(["--report", report, "--junit", `${dir}/r.xml`, "--quiet", "--format", "json"]),
@@ -30,7 +33,8 @@ Deno.test("a run killed mid-way (SIGKILL) leaves a parseable partial .cases.json
   }
   text = await Deno.readTextFile(log);
   // The outputs written at the end were made empty before the run (to check they can be
-  // written) and stay so: the partial report of a killed run is its case log.
+  // written, and so that an earlier run's are not taken for this one's) and stay so: the
+  // partial report of a killed run is its case log.
   const report0 = await Deno.readTextFile(report);
   const junit0 = await Deno.readTextFile(`${dir}/r.xml`);
   await Deno.remove(dir, { recursive: true });

@@ -339,9 +339,11 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   // Every case is appended to a JSON-lines log as it finishes (one JSON line each, written at
   // once) and no passed case is held: every output is rebuilt from the log at the end, one
   // case at a time. With --report FILE the log is FILE's ".cases.jsonl" sibling, so a killed
-  // run still leaves a readable record; without, a temporary file removed at the end. When
-  // no temporary file can be made, the run holds its cases instead.
-  const caseLog = v.report ? openCaseLog(v.report) : temporaryCaseLog();
+  // run still leaves a readable record; without (or when FILE is not a plain file, such as
+  // /dev/stdout, beside which no file belongs), a temporary file removed from its folder at
+  // once. When no temporary file can be made, the run holds its cases instead.
+  const beside = v.report !== undefined && Deno.statSync(v.report).isFile;
+  const caseLog = beside ? openCaseLog(v.report!) : temporaryCaseLog();
   try {
     const started = performance.now();
     const ran: Report = await runConformance(targets, {

@@ -39,6 +39,24 @@ Deno.test("conform CLI: an output path that cannot be written is exit 2 before t
   }
 });
 
+Deno.test("conform CLI: an output path that is a folder is exit 2 before the run; /dev/null is written to", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const r = await run(["--runs", "1000000", "--report", dir]);
+    assert.equal(r.code, 2, r.err);
+    assert.match(r.err, /--report ".*" cannot be written: it is a folder/);
+    const ok = await run(["--runs", "3", "--target", "tool-response-reference"].concat([
+      "--report",
+      "/dev/null",
+    ]));
+    assert.equal(ok.code, 0, ok.err);
+    // No case log beside a device: the run logs to a temporary file instead.
+    assert.equal(await Deno.stat("/dev/null.cases.jsonl").catch(() => undefined), undefined);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("conform CLI: an output folder is created before the run", async () => {
   const dir = await Deno.makeTempDir();
   try {
