@@ -12,6 +12,7 @@ import { reportJson } from "./report_json.ts";
 import { shellQuote } from "./_shell_quote.ts";
 import { runConformance } from "../src/core/run_conformance.ts";
 import type { Case, CheckContext, Profile, Report, Suite } from "../src/core/types.ts";
+import { readBounded } from "../src/core/_read_bounded.ts";
 
 /** Largest file (or standard input) read, in bytes. */
 export const MAX_CHECK_BYTES = 64 * 1024 * 1024;
@@ -153,23 +154,9 @@ export function parseCheckArgs(
   return { request: { profile: id, files: parsed.positionals, context }, output };
 }
 
-async function readBounded(stream: ReadableStream<Uint8Array>, label: string): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.byteLength;
-    if (size > MAX_CHECK_BYTES) {
-      await stream.cancel().catch(() => {});
-      throw new CheckUsageError(`"${label}" is larger than ${MAX_CHECK_BYTES} bytes`);
-    }
-    chunks.push(chunk);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
+async function readText(stream: ReadableStream<Uint8Array>, label: string): Promise<string> {
+  const bytes = await readBounded(stream, MAX_CHECK_BYTES);
+  if (!bytes) throw new CheckUsageError(`"${label}" is larger than ${MAX_CHECK_BYTES} bytes`);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
@@ -272,7 +259,7 @@ export async function readDocuments(
   for (const file of files) {
     let text: string;
     if (file === "-") {
-      text = await readBounded(stdin, "-");
+      text = await readText(stdin, "-");
     } else {
       let handle: Deno.FsFile;
       try {
@@ -280,7 +267,7 @@ export async function readDocuments(
       } catch (error) {
         throw new CheckUsageError(`Cannot read "${file}": ${(error as Error).message}`);
       }
-      text = await readBounded(handle.readable, file);
+      text = await readText(handle.readable, file);
     }
     docs.push(...splitDocuments(text, file));
   }

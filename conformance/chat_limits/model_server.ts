@@ -11,7 +11,7 @@ import {
 } from "./_openai_wire.ts";
 import { EXHAUSTED_FINAL, type Script, type ScriptTurn } from "./types.ts";
 import { stableId } from "./_stable_id.ts";
-import { readBounded } from "./_read_bounded.ts";
+import { readBoundedBody } from "./_read_bounded.ts";
 
 export type { ToolMap, ToolRole } from "./_openai_wire.ts";
 
@@ -127,7 +127,7 @@ interface Session {
 }
 
 async function readBody(req: Request, max: number): Promise<string | undefined> {
-  const bytes = await readBounded(req, max);
+  const bytes = await readBoundedBody(req, max);
   return bytes === undefined ? undefined : new TextDecoder().decode(bytes);
 }
 

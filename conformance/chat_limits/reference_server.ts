@@ -1,6 +1,6 @@
 import { chatReply, type ChatServerFlaws } from "./_http_reference.ts";
 import type { Script } from "./types.ts";
-import { readBounded } from "./_read_bounded.ts";
+import { readBoundedBody } from "./_read_bounded.ts";
 
 export type { ChatServerFlaws } from "./_http_reference.ts";
 
@@ -88,7 +88,7 @@ export function startReferenceChatServer(
     ) {
       return json(401, { detail: "Not authenticated" });
     }
-    const raw = await readBounded(req, maxBodyBytes);
+    const raw = await readBoundedBody(req, maxBodyBytes);
     if (raw === undefined) return json(413, { detail: "Request body too large" });
     let body: unknown;
     try {
