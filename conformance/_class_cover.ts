@@ -4,20 +4,10 @@
 import fc from "fast-check";
 import type { Arbitrary } from "../src/core/arbitrary.ts";
 import type { Case, InputClass } from "../src/core/types.ts";
-import { generatedCases, generatedCaseStream } from "../src/core/generated_cases.ts";
-
-/** One drawn value, the classes it hits, and whether it was drawn for a missed class. */
-export interface ClassedDraw<T> {
-  /** The drawn value. */
-  value: T;
-  /** The ids of the declared classes it hits. */
-  classes: string[];
-  /** The class it was drawn for, when it is a guaranteed (extra) case. */
-  guaranteeing?: string;
-}
+import { generatedCaseStream } from "../src/core/generated_cases.ts";
 
 /** How many extra draws at most are tried to hit the missed classes. */
-export const MAX_EXTRA_DRAWS = 5000;
+const MAX_EXTRA_DRAWS = 5000;
 
 /**
  * The further draws for missed classes, lazily: the same values, in the same order, as one
@@ -35,75 +25,10 @@ function* furtherDraws<T>(arbitrary: Arbitrary<T>, seed: number): Generator<T> {
 }
 
 /**
- * Draw `runs` values for a seed, then one more for each declared class they missed (when a
- * bounded number of further draws finds one).
- *
- * @param arbitrary The generator.
- * @param classify The declared classes a value hits.
- * @param classes The declared classes.
- * @param seed The run's seed.
- * @param runs How many values to draw first.
- * @returns The draws: the `runs` first, then the guaranteed ones, in class order.
- */
-export function drawCoveringClasses<T>(
-  arbitrary: Arbitrary<T>,
-  classify: (value: T) => string[],
-  classes: readonly InputClass[],
-  seed: number,
-  runs: number,
-): ClassedDraw<T>[] {
-  const draws: ClassedDraw<T>[] = fc.sample(arbitrary, { seed, numRuns: Math.max(0, runs) })
-    .map((value) => ({ value, classes: classify(value) }));
-  const hit = new Set(draws.flatMap((d) => d.classes));
-  const missed = classes.filter((c) => !hit.has(c.id)).map((c) => c.id);
-  if (missed.length === 0) return draws;
-  const found = new Map<string, ClassedDraw<T>>();
-  for (const value of furtherDraws(arbitrary, seed)) {
-    const of = classify(value);
-    const wanted = missed.find((id) => !found.has(id) && of.includes(id));
-    if (wanted) found.set(wanted, { value, classes: of, guaranteeing: wanted });
-    if (found.size === missed.length) break;
-  }
-  return [...draws, ...missed.flatMap((id) => found.get(id) ?? [])];
-}
-
-/**
- * Generated cases (shrinkable, see `generatedCases`) that hit every declared input class: the
- * seed's `runs` cases, each knowing its classes, then one `class:<id>` case for each class they
- * missed (drawn as {@linkcode drawCoveringClasses} does; such a guaranteed case is not shrunk).
- */
-export function coveringGeneratedCases<T>(
-  arbitrary: Arbitrary<T>,
-  classify: (value: T) => string[],
-  classes: readonly InputClass[],
-  options: { readonly seed: number; readonly runs: number },
-  make: (value: T, index: number) => Omit<Case, "id" | "shrink" | "classes">,
-): Case[] {
-  const base = generatedCases(arbitrary, options, (value, i) => ({
-    ...make(value, i),
-    classes: classify(value),
-  }));
-  const hit = new Set(base.flatMap((c) => c.classes ?? []));
-  const missed = classes.filter((c) => !hit.has(c.id)).map((c) => c.id);
-  if (missed.length === 0) return base;
-  const found = new Map<string, Case>();
-  let i = -1;
-  for (const value of furtherDraws(arbitrary, options.seed)) {
-    i++;
-    const of = classify(value);
-    const wanted = missed.find((id) => !found.has(id) && of.includes(id));
-    if (wanted) {
-      found.set(wanted, { ...make(value, options.runs + i), id: `class:${wanted}`, classes: of });
-    }
-    if (found.size === missed.length) break;
-  }
-  return [...base, ...missed.flatMap((id) => found.get(id) ?? [])];
-}
-
-/**
- * The cases of {@linkcode coveringGeneratedCases}, one at a time (see `generatedCaseStream`):
- * the `runs` generated cases, then the guaranteed ones for the classes they missed. Only the
- * ids of the classes hit are kept while the cases go by.
+ * Generated cases (shrinkable, see `generatedCaseStream`) that hit every declared input class,
+ * one at a time: the seed's `runs` cases, each knowing its classes, then one `class:<id>` case
+ * for each class they missed (the first of the further draws that hits it; such a guaranteed
+ * case is not shrunk). Only the ids of the classes hit are kept while the cases go by.
  */
 export function coveringGeneratedCaseStream<T>(
   arbitrary: Arbitrary<T>,
@@ -126,11 +51,9 @@ export function coveringGeneratedCaseStream<T>(
       const missed = classes.filter((c) => !hit.has(c.id)).map((c) => c.id);
       if (missed.length === 0) return;
       const found = new Map<string, Case>();
-      const more = fc.sample(arbitrary, {
-        seed: (options.seed ^ 0x5bd1e995) | 0,
-        numRuns: MAX_EXTRA_DRAWS,
-      });
-      for (const [i, value] of more.entries()) {
+      let i = -1;
+      for (const value of furtherDraws(arbitrary, options.seed)) {
+        i++;
         const of = classify(value);
         const wanted = missed.find((id) => !found.has(id) && of.includes(id));
         if (wanted) {
