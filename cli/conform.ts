@@ -10,7 +10,13 @@
 import { withUserCases } from "../src/core/with_user_cases.ts";
 import { parseArgs } from "node:util";
 import { baselineLines, prepareOutput } from "./_conform_output.ts";
-import { embeddedTargets, profiles, suites, targetProfiles } from "./registry.ts";
+import {
+  type EmbeddedTarget,
+  embeddedTargets,
+  profiles,
+  suites,
+  targetProfiles,
+} from "./registry.ts";
 import { checkMain } from "./check_command.ts";
 import { promoteMain } from "./promote_command.ts";
 import { type ConformanceTarget, runConformance } from "../src/core/run_conformance.ts";
@@ -36,6 +42,7 @@ import { renderBadge } from "../src/report/render_badge.ts";
 import { sha256OfChunks, writeChunks, writeChunksToFile } from "./_write_chunks.ts";
 import { openCaseLog, temporaryCaseLog } from "./_case_log.ts";
 import { intFlag, parseShard, type Shard, UsageError } from "./_flags.ts";
+import { PYTHON_ENV_COMMAND, pythonEnv } from "../conformance/_python_env.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
@@ -137,6 +144,18 @@ function targetsFromConfig(config: ConformConfig): ConformanceTarget[] {
       startTimeoutMs: t.startTimeoutMs,
     };
   });
+}
+
+/** The embedded targets whose Python environment has not been made. */
+function withoutPythonEnv(targets: readonly EmbeddedTarget[]): EmbeddedTarget[] {
+  return targets.filter((t) => t.pythonEnv !== undefined && pythonEnv(t.pythonEnv) === undefined);
+}
+
+/** One line naming the targets left out and the command that makes what they need. */
+function pythonEnvNote(targets: readonly EmbeddedTarget[]): string {
+  const envs = [...new Set(targets.map((t) => `.venv/${t.pythonEnv}/`))].join(", ");
+  return `${targets.map((t) => t.name).join(", ")} need${targets.length === 1 ? "s" : ""} ` +
+    `the kit's Python environment (${envs}): run \`${PYTHON_ENV_COMMAND}\` in the kit's folder`;
 }
 
 function mutantNote(
@@ -293,6 +312,17 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   } else if (!config) {
     const mutants = new Set(embeddedTargets.filter((t) => t.mutant).map((t) => t.name));
     targets = targets.filter((t) => !mutants.has(t.name));
+  }
+  const unready = config
+    ? []
+    : withoutPythonEnv(embeddedTargets.filter((t) => targets.includes(t)));
+  if (unready.length > 0 && v.target) {
+    io.err(`Usage error: ${pythonEnvNote(unready)}`);
+    return 2;
+  }
+  if (unready.length > 0) {
+    if (!v.quiet) io.err(`netconform: not run: ${pythonEnvNote(unready)}`);
+    targets = targets.filter((t) => !unready.some((u) => u === t));
   }
   if (v.profile) {
     targets = targets

@@ -18,6 +18,12 @@ export interface EmbeddedTarget extends ConformanceTarget {
    * report; `errored` says its fault shows as errored cases (a crash, a hang), not a finding.
    */
   mutant?: { breaks: string[]; errored?: boolean };
+  /**
+   * The kit's Python environment the target runs in (`.venv/<name>/`, made by
+   * `deno task python-env`): without it the default run leaves the target out and says so,
+   * and naming it with `--target` is a usage error that gives the command.
+   */
+  pythonEnv?: string;
 }
 
 /**
