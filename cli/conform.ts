@@ -10,13 +10,7 @@
 import { withUserCases } from "../src/core/with_user_cases.ts";
 import { parseArgs } from "node:util";
 import { baselineLines, prepareOutput } from "./_conform_output.ts";
-import {
-  type EmbeddedTarget,
-  embeddedTargets,
-  profiles,
-  suites,
-  targetProfiles,
-} from "./registry.ts";
+import { type EmbeddedTarget, embeddedTargets, profiles, suites } from "./registry.ts";
 import { checkMain } from "./check_command.ts";
 import { promoteMain } from "./promote_command.ts";
 import { type ConformanceTarget, runConformance } from "../src/core/run_conformance.ts";
@@ -43,6 +37,7 @@ import { sha256OfChunks, writeChunks, writeChunksToFile } from "./_write_chunks.
 import { openCaseLog, temporaryCaseLog } from "./_case_log.ts";
 import { intFlag, parseShard, type Shard, UsageError } from "./_flags.ts";
 import { PYTHON_ENV_COMMAND, pythonEnv } from "../conformance/_python_env.ts";
+import { listTargets } from "./_list_targets.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
@@ -158,40 +153,6 @@ function pythonEnvNote(targets: readonly EmbeddedTarget[]): string {
     `the kit's Python environment (${envs}): run \`${PYTHON_ENV_COMMAND}\` in the kit's folder`;
 }
 
-function mutantNote(
-  mutant: { breaks: string[]; errored?: boolean } | undefined,
-  profileIds: readonly string[],
-): string {
-  if (!mutant) return "";
-  const level = (id: string) =>
-    suites.filter((s) => profileIds.includes(s.profile.id))
-      .flatMap((s) => s.profile.rules).find((r) => r.id === id)?.level;
-  const shouldOnly = mutant.breaks.length > 0 &&
-    mutant.breaks.every((id) => level(id) === "SHOULD");
-  const what = [
-    ...(mutant.breaks.length > 0 ? [`breaks ${mutant.breaks.join(", ")}`] : []),
-    ...(shouldOnly ? ["SHOULD only: warns, fails with --strict"] : []),
-    ...(mutant.errored ? ["its cases error"] : []),
-  ];
-  return ` [mutant, ${what.join("; ")}]`;
-}
-
-function list(io: CliIo) {
-  io.out("Embedded targets (deno task conform runs the references; mutants only when named):");
-  for (const t of embeddedTargets) {
-    io.out(
-      `  ${t.name}${mutantNote(t.mutant, targetProfiles(t))}: ${t.description}`,
-    );
-    io.out(`    profiles: ${targetProfiles(t).join(", ")}`);
-  }
-  io.out("Profiles:");
-  for (const s of suites) {
-    io.out(`  ${s.profile.id}: ${s.profile.title} (${s.profile.rules.length} rules)`);
-  }
-  io.out("Adapter kinds (conform.yaml adapter.kind):");
-  for (const k of adapterKinds) io.out(`  ${k.kind}: ${k.description}`);
-}
-
 /**
  * Run the CLI with arguments and return its exit code.
  *
@@ -257,7 +218,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     return 0;
   }
   if (v.list) {
-    list(io);
+    listTargets(io);
     return 0;
   }
   let seed: number;
