@@ -57,6 +57,8 @@ Usage: deno task conform [options]
   --timeout MS      per-case timeout when the target sets none (default 10000)
   --concurrency N   cases in flight per suite (default 8)
   --no-shrink       do not shrink failed generated cases
+  --full-evidence   keep evidence values whole (by default nesting deeper than 64 levels is
+                    cut, with a marker: docs/evidence-nesting.md)
   --max-shrinks N   smaller candidates run per failed generated case (default 100; shrinking
                     also stops after 10 s per case)
   --format F        what to print: text (default), json, junit, markdown
@@ -192,6 +194,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
         timeout: { type: "string" },
         concurrency: { type: "string" },
         "no-shrink": { type: "boolean" },
+        "full-evidence": { type: "boolean" },
         "max-shrinks": { type: "string" },
         format: { type: "string" },
         report: { type: "string" },
@@ -355,6 +358,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       concurrency,
       strict: v.strict,
       shard,
+      maxEvidenceDepth: v["full-evidence"] ? Infinity : undefined,
       shrink: v["no-shrink"] ? false : { ...(maxShrinks !== undefined ? { maxShrinks } : {}) },
       onStart: progress ? (t, p, total) => progress.start(t, p, total) : undefined,
       keepCases: caseLog ? { notPassed: 0 } : "all",

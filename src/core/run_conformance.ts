@@ -93,6 +93,12 @@ export interface RunConformanceOptions {
    */
   shrink?: ShrinkOptions | false;
   /**
+   * Deepest nesting kept in a case's values (see {@linkcode RunSuiteOptions.maxEvidenceDepth}).
+   *
+   * @default 64
+   */
+  maxEvidenceDepth?: number;
+  /**
    * Called after each suite run (for progress output).
    *
    * @default undefined
@@ -212,6 +218,7 @@ export async function runConformance(
       concurrency: options.concurrency,
       strict: options.strict,
       shrink: options.shrink,
+      maxEvidenceDepth: options.maxEvidenceDepth,
       onCase: options.onCase
         ? (c, index) => emit(() => options.onCase!(target.name, suite.profile.id, c, index))
         : undefined,

@@ -4,6 +4,7 @@ import { emptyCounts, HarnessFault, withTimeout } from "./_run_timeout.ts";
 import { messageOf } from "./_message_of.ts";
 import { capCase, capHead, capInfo, capReply, CAPS } from "./_cap.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
+import { capCaseDepth, MAX_EVIDENCE_DEPTH } from "./_cap_depth.ts";
 import { resolveShrunkCase } from "./_shrunk_case.ts";
 import { boundSubject, replyData, sizeOf } from "./_case_evidence.ts";
 import { CoverageCounter } from "./coverage_counter.ts";
@@ -126,6 +127,8 @@ export interface RunSuiteOptions {
    * @default MAX_EVIDENCE_BYTES (64 KiB)
    */
   maxEvidenceBytes?: number;
+  /** Deepest nesting kept in a case's values (64; `Infinity`: every level): see `capCaseDepth`. */
+  maxEvidenceDepth?: number;
 }
 
 /** One run of a case: its report, and the suite's evaluation when it made one. */
@@ -358,7 +361,8 @@ export async function runSuite(
   /** Runs one case; every string of its report that may come from the target is capped. */
   const runCase = async (c: Case, caseTimeoutMs: number): Promise<Ran> => {
     const ran = await runCaseUncapped(c, caseTimeoutMs);
-    return { ...ran, report: capCase(ran.report) };
+    const depth = options.maxEvidenceDepth ?? MAX_EVIDENCE_DEPTH;
+    return { ...ran, report: capCaseDepth(capCase(ran.report), depth) };
   };
 
   /**
