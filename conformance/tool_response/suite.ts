@@ -64,6 +64,22 @@ export function deviceCommandCallArbitrary(): Arbitrary<DeviceCommandCall> {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/**
+ * A generated call's title, from the names the call asks for: how many, how many the simulated
+ * lab fails (a refusing or timing-out device, or a name it does not know), and what fails the
+ * whole call (a bad project id, no commands), so that the title agrees with the response.
+ */
+function callTitle(call: DeviceCommandCall): string {
+  const names = call.arguments.device_names;
+  const byName = new Map(call.scenario.devices.map((d) => [d.name, d]));
+  const unknown = names.filter((n) => !byName.has(n)).length;
+  const failing = names.filter((n) => byName.get(n)?.behaviour !== "ok").length;
+  return `${plural(names.length, "device")}, ${failing} failing` +
+    (unknown > 0 ? ` (${unknown} unknown)` : "") +
+    (call.arguments.project_id === "not-a-project" ? ", bad project id" : "") +
+    (call.arguments.commands.length === 0 ? ", no commands" : "");
+}
+
 const optionsSchema = {
   type: "object",
   properties: {
@@ -120,11 +136,7 @@ export const toolResponseSuite: Suite = {
       toolResponseClasses,
       options,
       (call) => ({
-        description:
-          `${plural(call.arguments.device_names.length, "device")}, ${
-            call.scenario.devices.filter((d) => d.behaviour !== "ok").length
-          } failing` + (call.arguments.project_id === "not-a-project" ? ", bad project id" : "") +
-          (call.arguments.commands.length === 0 ? ", no commands" : ""),
+        description: callTitle(call),
         input: call,
       }),
     );

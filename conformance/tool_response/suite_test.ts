@@ -3,6 +3,7 @@ import { inProcessAdapter } from "../../src/adapters/in_process.ts";
 import { runSuite } from "../../src/core/run_suite.ts";
 import { toolResponseSuite } from "./suite.ts";
 import { findingsOf } from "../../src/testing/findings_of.ts";
+import { type DeviceCommandCall, produceToolResponse } from "./producer.ts";
 
 Deno.test("tool-response suite: a target's own invocations are the cases, each response checked", async () => {
   const calls: unknown[] = [];
@@ -51,4 +52,23 @@ Deno.test("tool-response suite: generated scenarios cover failures, bad projects
   assert.ok(descriptions.some((d) => d.includes("no commands")));
   assert.ok(descriptions.some((d) => /[1-9] failing/.test(d)));
   assert.ok(descriptions.some((d) => d.startsWith("0 devices")));
+});
+
+Deno.test("tool-response suite: a generated case's title agrees with the reference's response (failing devices, unknown names)", () => {
+  const { cases } = toolResponseSuite.caseStream!({ seed: 20261130, runs: 300, options: {} }) as {
+    cases: Iterable<{ description: string; input: unknown }>;
+  };
+  let unknown = 0;
+  for (const c of cases) {
+    const call = c.input as DeviceCommandCall;
+    const response = produceToolResponse(call);
+    const match = /^(\d+) devices?, (\d+) failing/.exec(c.description);
+    assert.ok(match, c.description);
+    assert.equal(Number(match[1]), call.arguments.device_names.length, c.description);
+    if (/bad project id|no commands/.test(c.description)) continue;
+    // The reference fails exactly the devices the title counts as failing.
+    assert.equal(Number(match[2]), response.failed, `${c.description}: ${response.failed} failed`);
+    if (/unknown/.test(c.description)) unknown++;
+  }
+  assert.ok(unknown > 0, "some titles name an unknown device");
 });
