@@ -423,7 +423,10 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     };
     if (v.report) writeChunksToFile(v.report, jsonPieces());
     if (v.junit) writeChunksToFile(v.junit, renderJunitChunks(shown, { replay }));
-    if (v.markdown) await Deno.writeTextFile(v.markdown, renderMarkdown(shown, { replay }));
+    const written = { report: v.report };
+    if (v.markdown) {
+      await Deno.writeTextFile(v.markdown, renderMarkdown(shown, { replay, ...written }));
+    }
     if (v.html) {
       await Deno.writeTextFile(
         v.html,
@@ -446,9 +449,9 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       };
       if (io === defaultIo) writeChunks(Deno.stdout, pieces());
       else io.out(renderJunit(shown, { replay }));
-    } else if (format === "markdown") io.out(renderMarkdown(shown, { replay }));
+    } else if (format === "markdown") io.out(renderMarkdown(shown, { replay, ...written }));
     else {
-      const lines = [renderText(shown, { verbose: v.verbose, replay })];
+      const lines = [renderText(shown, { verbose: v.verbose, replay, ...written })];
       io.out([...lines, ...(baseline ? baselineLines(baseline) : [])].join("\n"));
     }
     if (!quiet) io.err(`netconform: done in ${elapsed} s`);

@@ -17,7 +17,11 @@ export function coverageSummary(coverage: Coverage): string {
 export function coverageWarnings(coverage: Coverage): string[] {
   const shown = coverage.warnings.slice(0, MAX_WARNINGS);
   if (coverage.warnings.length > MAX_WARNINGS) {
-    shown.push(`… and ${coverage.warnings.length - MAX_WARNINGS} more (see the JSON report)`);
+    shown.push(
+      `… and ${
+        coverage.warnings.length - MAX_WARNINGS
+      } more (each in the JSON report: --report FILE)`,
+    );
   }
   return shown;
 }

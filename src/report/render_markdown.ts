@@ -1,7 +1,7 @@
 import { coverageSummary, coverageWarnings, userCasesLine } from "./_coverage_lines.ts";
 import type { CaseReport, ReplayData } from "../core/types.ts";
 import type { StreamedReport } from "./streamed_report.ts";
-import { firstOf } from "./_case_walk.ts";
+import { caseGroups } from "./_case_groups.ts";
 import { escapeText } from "./escape_text.ts";
 import { replayArgs } from "./_replay_args.ts";
 import { unknownOutcome } from "./_unknown_outcome.ts";
@@ -22,6 +22,13 @@ export interface RenderMarkdownOptions {
    * @default the replay data as `--target T --profile P --seed S --case ID`
    */
   replay?: (data: ReplayData) => string;
+  /**
+   * The JSON report written beside this certificate (its path), named where cases are left
+   * out; without it, the certificate says how to write one.
+   *
+   * @default undefined (no report written)
+   */
+  report?: string;
 }
 
 // Characters with a meaning inside a Markdown line or table cell; "&" and "<" as entities
@@ -141,14 +148,32 @@ export function renderMarkdown(
         } |`,
       );
     }
-    // One walk, holding the lines shown only: the cases may be streamed.
-    const lines = firstOf(s.cases, max, (c) => {
+    // One walk, holding the groups shown only: the cases may be streamed. Failed cases that
+    // shrank to one case are one line with a count.
+    const groups = caseGroups(s.cases, max, (c) => c.outcome !== "passed" || c.findings.length > 0);
+    const lines = groups.items.map(({ first: c, count, ids, rule }) => {
       const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(c) };
-      return caseLine(c, () => replay(data));
+      return caseLine(c, () => replay(data)) +
+        (count > 1
+          ? `\n  - ${count} failed cases of ${
+            md(rule ?? "", 80)
+          } shrank to the same failure, shown once: ${ids.map((id) => md(id, 80)).join(", ")}${
+            count > ids.length ? ", …" : ""
+          }`
+          : "");
     });
-    if (lines.total > 0) {
-      out.push("", "### Cases to look at", "", ...lines.items);
-      if (lines.total > max) out.push(`- … and ${lines.total - max} more (see the JSON report)`);
+    if (lines.length > 0) {
+      out.push("", "### Cases to look at", "", ...lines);
+      const left = groups.cases - groups.items.reduce((n, g) => n + g.count, 0);
+      if (groups.groups > groups.items.length) {
+        out.push(
+          `- … and ${left} more case(s) ${
+            options.report !== undefined
+              ? `(see the JSON report, ${md(options.report, 300)})`
+              : "(not in this certificate: run with --report FILE for a JSON report of every case)"
+          }`,
+        );
+      }
     }
   }
   return out.join("\n") + "\n";

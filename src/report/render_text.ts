@@ -1,7 +1,8 @@
 import { coverageSummary, coverageWarnings, userCasesLine } from "./_coverage_lines.ts";
 import type { CaseReport, ReplayData, Report } from "../core/types.ts";
 import type { StreamedReport, StreamedSuiteReport } from "./streamed_report.ts";
-import { firstOf, hasCases } from "./_case_walk.ts";
+import { hasCases } from "./_case_walk.ts";
+import { type CaseGroup, caseGroups, shouldGroups } from "./_case_groups.ts";
 import { escapeText } from "./escape_text.ts";
 import { formatFindings } from "./format_findings.ts";
 import { replayArgs } from "./_replay_args.ts";
@@ -29,6 +30,13 @@ export interface RenderTextOptions {
    * @default the replay data as `--target T --profile P --seed S --case ID`
    */
   replay?: (data: ReplayData) => string;
+  /**
+   * The JSON report written beside this output (its path), named where cases are left out;
+   * without it, the text says how to write one.
+   *
+   * @default undefined (no report written)
+   */
+  report?: string;
 }
 
 const VERDICT_TEXT: Record<Report["verdict"], string> = {
@@ -107,6 +115,53 @@ function caseDetails(k: CaseReport): string[] {
   }
 }
 
+/** The line that says which cases a shown block stands for, when it stands for more than one. */
+function groupLines(group: CaseGroup): string[] {
+  if (group.count === 1) return [];
+  const ids = group.ids.map((id) => escapeText(id, { maxLength: 80 })).join(", ");
+  return [
+    `     ${group.count} failed cases of ${escapeText(group.rule ?? "", { maxLength: 80 })} ` +
+    `shrank to the same failure, shown once: ${ids}${group.count > group.ids.length ? ", …" : ""}`,
+  ];
+}
+
+/** "12 more cases (3 more distinct failures)" or "12 more cases", for the cases not shown. */
+function moreCases(notable: { groups: number; cases: number; items: unknown[] }, shown: number) {
+  const cases = notable.cases - shown;
+  const groups = notable.groups - notable.items.length;
+  return `${cases} more case${cases === 1 ? "" : "s"}` +
+    (groups < cases ? ` (${groups} more distinct failure${groups === 1 ? "" : "s"})` : "");
+}
+
+/** Where the cases left out are: the JSON report written, else how to write one. */
+function moreWhere(report: string | undefined): string {
+  return report !== undefined
+    ? `(see the JSON report, ${escapeText(report, { maxLength: 300 })})`
+    : "(not in this output: run with --report FILE for a JSON report of every failed case)";
+}
+
+/** The SHOULD findings by rule, with their cases (each case itself under --verbose). */
+function shouldLines(cases: Iterable<CaseReport>, verbose: boolean): string[] {
+  const groups = shouldGroups(cases);
+  if (groups.length === 0) return [];
+  const lines = [
+    `   SHOULD findings (warnings)${
+      verbose ? "" : "; --verbose lists each case with its evidence"
+    }:`,
+  ];
+  for (const g of groups.slice(0, 20)) {
+    const ids = g.ids.map((id) => escapeText(id, { maxLength: 80 })).join(", ");
+    lines.push(
+      `   ! ${escapeText(g.rule, { maxLength: 80 })}: ${g.count} case${
+        g.count === 1 ? "" : "s"
+      } (${ids}${g.count > g.ids.length ? ", …" : ""}), first:`,
+      indent(formatFindings([g.finding], { maxLength: 300 }), "       "),
+    );
+  }
+  if (groups.length > 20) lines.push(`   … and ${groups.length - 20} more SHOULD rules`);
+  return lines;
+}
+
 /** The trimmed view of what a case sent and got back. */
 function evidence(k: CaseReport): string[] {
   return evidenceLines(k).map(([label, value]) => `     ${label}: ${jsonLine(value, 300)}`);
@@ -174,26 +229,26 @@ function renderSuite(s: StreamedSuiteReport, options: RenderTextOptions): string
     }
   }
   const max = options.maxCases ?? 10;
-  // One walk, holding the cases shown only: the cases may be streamed.
-  const notable = firstOf(
-    s.cases,
-    max,
-    (k) => isNotable(k, options.verbose ?? false) ? k : undefined,
-  );
+  // One walk, holding the groups shown only: the cases may be streamed.
+  const notable = caseGroups(s.cases, max, (k) => isNotable(k, options.verbose ?? false));
   const replay = options.replay ?? replayArgs;
-  for (const k of notable.items) {
+  for (const group of notable.items) {
+    const k = group.first;
     lines.push(
       `   ${k.outcome.toUpperCase()} ${escapeText(k.id, { maxLength: 80 })}: ${
         escapeText(k.description, { maxLength: 200 })
       }`,
     );
+    lines.push(...groupLines(group));
     lines.push(...caseDetails(k));
     const data = { target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(k) };
     lines.push(`     replay: ${escapeText(replay(data), { maxLength: 1000 })}`);
   }
-  if (notable.total > max) {
-    lines.push(`   … and ${notable.total - max} more (see the JSON report)`);
+  const shownCases = notable.items.reduce((n, g) => n + g.count, 0);
+  if (notable.groups > notable.items.length) {
+    lines.push(`   … and ${moreCases(notable, shownCases)} ${moreWhere(options.report)}`);
   }
+  lines.push(...shouldLines(s.cases, options.verbose ?? false));
   lines.push(`   verdict: ${VERDICT_TEXT[s.verdict]}`);
   return lines.join("\n");
 }
