@@ -38,6 +38,7 @@ import { openCaseLog, temporaryCaseLog } from "./_case_log.ts";
 import { intFlag, parseShard, type Shard, UsageError } from "./_flags.ts";
 import { PYTHON_ENV_COMMAND, pythonEnv } from "../conformance/_python_env.ts";
 import { listTargets } from "./_list_targets.ts";
+import { certificateRun } from "./_certificate_run.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
 
@@ -433,6 +434,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
         renderHtml(shown, {
           replay,
           reportSha256: sha256OfChunks(jsonPieces()),
+          run: await certificateRun(args, { html: v.html, config: v.config, ...written }),
           baseline: baseline ? { expected: baseline.expected, stale: baseline.stale } : undefined,
         }),
       );

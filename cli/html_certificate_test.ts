@@ -14,6 +14,8 @@ import { HTML_CSP, renderHtml } from "../src/report/render_html.ts";
 import type { ReplayData, Report } from "../src/core/types.ts";
 import { pythonPath } from "../src/testing/python_path.ts";
 import { toolResponseProfile } from "../conformance/tool_response/profile.ts";
+import { certificateRun } from "./_certificate_run.ts";
+import { sha256Hex } from "./_sha256.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const SCREENSHOT = decodeURIComponent(new URL("reports/certificate.png", ROOT).pathname);
@@ -28,6 +30,10 @@ const PAYLOADS = [
   `"><iframe srcdoc="<script>parent.${RUNS}</script>">`,
 ];
 const HOSTILE = PAYLOADS.join(" ");
+/** A text with a line break and quotes: its JSON text must show one escape deep, as sent. */
+const SENT_TEXT = 'line one\nline "two" \\ three';
+/** That text's JSON text as it must appear in the page: its own escapes, once. */
+const SENT_JSON = JSON.stringify(SENT_TEXT);
 
 function findChromium(): string | undefined {
   const names = [
@@ -90,16 +96,36 @@ async function hostileReport(): Promise<{ report: Report; replay: (d: ReplayData
   const { report, replay } = reportOfView(JSON.parse(out.join("\n")));
   const suite = report.suites[0];
   suite.implementation = { name: `impl ${HOSTILE}`, version: HOSTILE, language: HOSTILE };
-  (suite as unknown as { coverage: unknown }).coverage = { classes: [HOSTILE], rules: 3 };
+  suite.coverage = {
+    classes: [
+      { id: `class ${HOSTILE}`, description: HOSTILE, cases: 2 },
+      {
+        id: "missed",
+        description: "never hit",
+        cases: 0,
+        skipped: { cases: 1, reasons: [HOSTILE] },
+      },
+    ],
+    rules: [{ id: "TR-TOTAL", applied: 3, passed: 1, failed: 2 }],
+    warnings: [`class "missed" was never hit: ${HOSTILE}`],
+  };
   const failed = suite.cases.find((c) => c.outcome === "failed")!;
   if (failed.outcome !== "failed") throw new Error("no failed case");
   failed.description = `lab text: ${HOSTILE}`;
   failed.findings[0] = { ...failed.findings[0], message: HOSTILE, actual: HOSTILE };
   Object.assign(failed, {
     input: { lab: HOSTILE },
-    output: { text: HOSTILE },
+    output: { text: HOSTILE, lines: SENT_TEXT },
     truncated: ["output"],
-    shrunk: { id: HOSTILE, input: HOSTILE, findings: [], steps: 3 },
+    shrunk: {
+      id: `${failed.id}~shrunk-0:1`,
+      description: `shrunk ${HOSTILE}`,
+      input: { lab: "small" },
+      output: { result: { lines: SENT_TEXT } },
+      findings: [{ ...failed.findings[0], message: `shrunk finding ${HOSTILE}` }],
+      steps: 3,
+      tried: 7,
+    },
   });
   suite.cases.push({
     id: `errored ${HOSTILE}`,
@@ -171,6 +197,68 @@ Deno.test({
   },
 });
 
+/** The page's DOM without its evidence blocks (the JSON text sent and got back). */
+function withoutEvidence(dom: string): string {
+  return dom.replace(/<pre class="(?:input|output)[^"]*">[\s\S]*?<\/pre>/g, "");
+}
+
+Deno.test({
+  name:
+    "html certificate: Chromium shows no raw JSON, coverage as tables, evidence escaped once, the shrunk case first, the run's provenance",
+  ignore: !CHROMIUM,
+  async fn() {
+    const { report, replay } = await hostileReport();
+    const dir = await Deno.makeTempDir();
+    try {
+      const file = `${dir}/certificate.html`;
+      await Deno.writeTextFile(`${dir}/conform.yaml`, "targets: []\n");
+      const run = await certificateRun(["--config", "conform.yaml", "--seed", "5"], {
+        html: file,
+        config: `${dir}/conform.yaml`,
+        report: `${dir}/r.json`,
+      });
+      await Deno.writeTextFile(
+        file,
+        renderHtml(report, { replay, reportSha256: "ef".repeat(32), run }),
+      );
+      const dom = await chromium(["--dump-dom", `file://${file}`]);
+      // No raw JSON anywhere but in the evidence: no object or array text, no JSON member.
+      const rest = withoutEvidence(dom);
+      assert.doesNotMatch(rest, /[{[]\s*(?:"|&quot;)|(?:"|&quot;)\s*:\s*[[{"0-9]/, "raw JSON");
+      // Coverage as tables, the payloads in them as text.
+      assert.match(dom, /<table class="coverage">[\s\S]*<td><code>class &lt;script&gt;/);
+      assert.match(dom, /<tr class="missed"><td><code>missed<\/code><\/td><td>never hit<\/td>/);
+      // Evidence as sent: the JSON text of a string with a line break, quotes and a backslash,
+      // escaped once (doubled, it would read \\n and \\").
+      assert.ok(dom.includes(SENT_JSON), `the page shows ${SENT_JSON}`);
+      assert.doesNotMatch(dom, /one\\\\nline|\\\\"two/, "doubled escapes");
+      // The shrunk case first and open; the original below, folded.
+      const failedCase = /<div class="case failed"[^>]*>([\s\S]*?)<\/div>/.exec(dom)?.[1] ?? "";
+      assert.match(
+        failedCase,
+        /^[\s\S]*?<section class="shrunk"><h5>shrunk to <code>generated-\d+~shrunk-0:1<\/code> \(3 steps, 7 tried\)[\s\S]*?<pre class="replay"><code>[^<]*--case '?generated-\d+~shrunk-0:1'?<\/code><\/pre><\/section>\s*<details class="original">/,
+      );
+      // The implementation's name, version and runtime; the kit's commit, the command, the
+      // config's hash, the link to the JSON report.
+      assert.match(dom, /<dt>version<\/dt><dd class="impl-version">&lt;script&gt;/);
+      assert.match(dom, /<dt>runtime<\/dt><dd class="impl-runtime">&lt;script&gt;/);
+      assert.match(dom, /, commit <code id="kit-commit">(?:[0-9a-f]{40}|unknown[^<]*)<\/code>/);
+      assert.match(
+        dom,
+        /<code id="command">deno task conform --config conform.yaml --seed 5<\/code>/,
+      );
+      const configHash = await sha256Hex("targets: []\n");
+      assert.ok(dom.includes(`<code id="config-sha256">${configHash}</code>`));
+      assert.match(
+        dom,
+        /<a id="report-link" href="\.\/r\.json">\.\/r\.json<\/a>, SHA-256 <code id="report-sha256">(ef){32}</,
+      );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
 Deno.test("html certificate and badge: the CLI writes both; the badge parses as XML", async () => {
   const dir = await Deno.makeTempDir();
   try {
@@ -195,10 +283,14 @@ Deno.test("html certificate and badge: the CLI writes both; the badge parses as 
       await crypto.subtle.digest("SHA-256", new TextEncoder().encode(json)),
     );
     const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-    assert.ok(
-      (await Deno.readTextFile(`${dir}/r.html`)).includes(hex),
-      "the page names the report's hash",
+    const page = await Deno.readTextFile(`${dir}/r.html`);
+    assert.ok(page.includes(hex), "the page names the report's hash");
+    assert.match(page, /<a id="report-link" href="\.\/r\.json">/, "and links to it");
+    assert.match(
+      page,
+      /<code id="command">deno task conform --target tool-response-mutant-total-off-by-one --seed 5 /,
     );
+    assert.match(page, /<dt>config<\/dt><dd>none: the kit's embedded targets<\/dd>/);
     const svg = await Deno.readTextFile(`${dir}/badge.svg`);
     // Every MUST rule of the profile but TR-TOTAL holds.
     const must = toolResponseProfile.rules.filter((r) => r.level === "MUST").length;

@@ -1,9 +1,10 @@
-import type { CaseReport, ReplayData, Verdict } from "../core/types.ts";
+import type { ImplementationInfo, ReplayData, Verdict } from "../core/types.ts";
 import type { StreamedReport, StreamedSuiteReport } from "./streamed_report.ts";
-import { firstOf } from "./_case_walk.ts";
-import { escapeText } from "./escape_text.ts";
+import { caseGroups } from "./_case_groups.ts";
 import { replayArgs } from "./_replay_args.ts";
-import { replayCaseId } from "./replay_case_id.ts";
+import { h, plainValue, preText } from "./_html_text.ts";
+import { coverageHtml } from "./_html_coverage.ts";
+import { caseHtml } from "./_html_case.ts";
 
 /** A failure a baseline expected (see the CLI's `expected_failures`). */
 export interface HtmlExpectedFailure {
@@ -31,6 +32,18 @@ export interface HtmlStaleEntry {
   cases?: string[];
   /** Why the failure was expected. */
   reason: string;
+}
+
+/** How the certificate's run was made, shown in its header (the CLI fills it in). */
+export interface HtmlRunInfo {
+  /** The command line that made the run, as the user ran it. */
+  command?: string;
+  /** The config file, as given, and the SHA-256 (hex) of its text. */
+  config?: { path: string; sha256: string };
+  /** The kit's commit (hex), or a few words on why it is not known. */
+  kitCommit?: string;
+  /** A link to the JSON report, relative to the page, when one was written. */
+  reportHref?: string;
 }
 
 /** Options of {@linkcode renderHtml}. */
@@ -61,6 +74,12 @@ export interface RenderHtmlOptions {
    * @default undefined (no baseline)
    */
   baseline?: { expected: HtmlExpectedFailure[]; stale: HtmlStaleEntry[] };
+  /**
+   * The command line, the config's hash, the kit's commit and the JSON report's link.
+   *
+   * @default undefined (not shown)
+   */
+  run?: HtmlRunInfo;
 }
 
 /** The page's Content-Security-Policy: no script, no network, only its own inline style. */
@@ -79,6 +98,8 @@ td.pass{background:#dafbe1}td.fail{background:#ffebe9}td.warn{background:#fff8c5
 pre{background:#f6f8fa;padding:.6em;overflow-x:auto;white-space:pre-wrap;word-break:break-all;max-height:30em}
 .case{border:1px solid #d0d7de;border-radius:.4em;padding:.2em 1em;margin:.8em 0}
 dt{font-weight:600}code{font-size:.95em}
+section.shrunk{border-left:4px solid #cf222e;padding-left:.8em}details.original{margin:.6em 0}
+table.coverage tr.missed td{background:#fff8c5}p.group{font-weight:600}
 `;
 
 const VERDICT_TEXT: Record<Verdict, string> = {
@@ -87,27 +108,6 @@ const VERDICT_TEXT: Record<Verdict, string> = {
   "not-conformant": "not conformant",
   "incomplete": "incomplete (no verdict on conformance)",
 };
-
-/** Escape untrusted text for HTML text and attribute values, after making it printable. */
-function h(value: unknown, maxLength = 500): string {
-  return escapeText(String(value), { maxLength })
-    .replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;").replaceAll("'", "&#39;");
-}
-
-/** Pretty JSON of untrusted data, capped, escaped for a `<pre>` (newlines kept). */
-function prettyJson(value: unknown, maxChars = 4000): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  const cut = text.length > maxChars;
-  const shown = cut ? text.slice(0, maxChars) : text;
-  return shown.split("\n").map((line) => h(line, maxChars)).join("\n") +
-    (cut ? `\n… (${text.length - maxChars} more characters; see the JSON report)` : "");
-}
 
 function verdictBadge(verdict: Verdict): string {
   const known = verdict in VERDICT_TEXT;
@@ -162,123 +162,97 @@ function matrix(
   }</tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
-function coverage(s: StreamedSuiteReport): string {
-  const value = (s as { coverage?: unknown }).coverage;
-  if (value === undefined) return "";
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return `<p>coverage: <code>${h(JSON.stringify(value), 1000)}</code></p>`;
+/** The header lines of the run: kit and commit, command, config and its hash, the JSON report. */
+function runHtml(report: StreamedReport, options: RenderHtmlOptions): string {
+  const run = options.run ?? {};
+  const lines = [
+    `<dt>kit</dt><dd>${h(report.kit.name, 80)} ${h(report.kit.version, 40)}${
+      run.kitCommit !== undefined
+        ? `, commit <code id="kit-commit">${h(run.kitCommit, 120)}</code>`
+        : ""
+    }</dd>`,
+  ];
+  if (run.command !== undefined) {
+    lines.push(`<dt>command</dt><dd><code id="command">${h(run.command, 4000)}</code></dd>`);
   }
-  const items = Object.entries(value).slice(0, 50).map(([k, v]) => {
-    const shown = Array.isArray(v)
-      ? v.slice(0, 200).map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join(", ") +
-        (v.length > 200 ? ` … (${v.length - 200} more)` : "")
-      : typeof v === "object" && v !== null
-      ? JSON.stringify(v)
-      : String(v);
-    return `<dt>${h(k, 80)}</dt><dd>${h(shown, 4000)}</dd>`;
-  });
-  return `<details open><summary>coverage</summary><dl class="coverage">${
-    items.join("")
-  }</dl></details>`;
-}
-
-/** Evidence fields a failed or errored case may carry, read without trusting their shape. */
-interface Evidence {
-  input?: unknown;
-  output?: unknown;
-  truncated?: unknown;
-  shrunk?: unknown;
-}
-
-function evidence(c: CaseReport): string {
-  const e = c as Evidence;
-  const parts: string[] = [];
-  const truncated = Array.isArray(e.truncated) ? e.truncated.map(String) : [];
-  const note = (what: string) =>
-    truncated.includes(what) ? " (cut by the harness: the report holds a bounded copy)" : "";
-  if (e.input !== undefined) {
-    parts.push(`<p>input${note("input")}:</p><pre class="input">${prettyJson(e.input)}</pre>`);
-  }
-  if (e.output !== undefined) {
-    parts.push(`<p>output${note("output")}:</p><pre class="output">${prettyJson(e.output)}</pre>`);
-  }
-  if (typeof e.shrunk === "object" && e.shrunk !== null) {
-    const s = e.shrunk as Record<string, unknown>;
-    parts.push(
-      `<details><summary>shrunk to ${h(s.id ?? "a smaller case", 120)}${
-        typeof s.steps === "number" ? ` in ${s.steps} steps` : ""
-      }</summary><pre class="shrunk">${prettyJson(s)}</pre></details>`,
+  if (options.run) {
+    lines.push(
+      `<dt>config</dt><dd>${
+        run.config
+          ? `<code>${h(run.config.path, 500)}</code>, SHA-256 <code id="config-sha256">${
+            h(run.config.sha256, 80)
+          }</code>`
+          : "none: the kit's embedded targets"
+      }</dd>`,
     );
   }
-  return parts.join("");
+  if (run.reportHref !== undefined || options.reportSha256) {
+    lines.push(
+      `<dt>JSON report</dt><dd>${
+        run.reportHref !== undefined
+          ? `<a id="report-link" href="${h(run.reportHref, 1000)}">${h(run.reportHref, 300)}</a>`
+          : "the report whose hash this is"
+      }${
+        options.reportSha256
+          ? `, SHA-256 <code id="report-sha256">${h(options.reportSha256, 80)}</code>`
+          : ""
+      }</dd>`,
+    );
+  }
+  return lines.join("\n");
 }
 
-function findingsList(c: CaseReport): string {
-  if (c.outcome !== "passed" && c.outcome !== "failed") return "";
-  const shown = c.findings.slice(0, 20).map((f) => {
-    const extra = [
-      f.expected !== undefined ? `expected ${h(JSON.stringify(f.expected), 300)}` : "",
-      f.actual !== undefined ? `found ${h(JSON.stringify(f.actual), 300)}` : "",
-    ].filter((x) => x).join("; ");
-    return `<li><code>${h(f.ruleId, 80)}</code> (${h(f.level)}) at <code>${
-      h(JSON.stringify(f.instancePath), 200)
-    }</code>: ${h(f.message, 1000)}${extra ? ` <small>(${extra})</small>` : ""}</li>`;
-  });
-  const more = c.findings.length > 20 ? `<li>… and ${c.findings.length - 20} more</li>` : "";
-  return `<ul class="findings">${shown.join("")}${more}</ul>`;
+/** What the implementation said about itself: name, version, runtime, and any other member. */
+function implementationHtml(impl: ImplementationInfo | undefined): string {
+  if (!impl) return `<dt>implementation</dt><dd>not started</dd>`;
+  const known = ["name", "version", "language"];
+  const rest = Object.entries(impl).filter(([k]) => !known.includes(k)).slice(0, 20);
+  return `<dt>implementation</dt><dd class="impl-name">${h(plainValue(impl.name), 200)}</dd>` +
+    `<dt>version</dt><dd class="impl-version">${
+      impl.version !== undefined ? h(plainValue(impl.version), 120) : "not reported"
+    }</dd><dt>runtime</dt><dd class="impl-runtime">${
+      impl.language !== undefined ? h(plainValue(impl.language), 120) : "not reported"
+    }</dd>` +
+    rest.map(([k, v]) => `<dt>${h(k, 80)}</dt><dd>${h(plainValue(v), 300)}</dd>`).join("");
 }
 
-function caseSection(s: StreamedSuiteReport, c: CaseReport, replay: string): string {
-  const body = c.outcome === "errored"
-    ? `<pre class="message">${h(c.message, 2000)}</pre>${
-      c.stderr ? `<p>stderr:</p><pre class="stderr">${h(c.stderr.slice(-2000), 2000)}</pre>` : ""
-    }`
-    : findingsList(c);
-  // The anchor is the case id with every character outside [A-Za-z0-9_.:-] replaced, so
-  // that no text of an implementation ever lands inside a tag.
-  const anchor = `${s.target}/${s.profile}/${c.id}`.replace(/[^A-Za-z0-9_.:-]/g, "_").slice(0, 200);
-  return `<div class="case ${h(c.outcome)}" id="${anchor}">
-<h4>${h(c.outcome)}: <code>${h(c.id, 120)}</code></h4>
-<p>${h(c.description, 500)}</p>${body}${evidence(c)}
-<p>replay:</p><pre class="replay"><code>${h(replay, 2000)}</code></pre></div>`;
+/** The line under the shown cases that counts those left out, and where they are. */
+function moreHtml(
+  bad: { items: { count: number }[]; groups: number; cases: number },
+  reportHref: string | undefined,
+): string {
+  if (bad.groups <= bad.items.length) return "";
+  const left = bad.cases - bad.items.reduce((n, g) => n + g.count, 0);
+  return `<p>… and ${left} more failed or errored case(s) ${
+    reportHref !== undefined
+      ? `in <a href="${h(reportHref, 1000)}">the JSON report</a>`
+      : "(not in this certificate: run with --report FILE for a JSON report of every case)"
+  }</p>`;
 }
 
 function suiteSection(s: StreamedSuiteReport, options: RenderHtmlOptions): string {
   const replay = options.replay ?? replayArgs;
-  const impl = s.implementation;
-  const implText = impl
-    ? [impl.name, impl.version, impl.language].filter((p) => p !== undefined).map((p) => h(p, 120))
-      .join(" ")
-    : "not started";
+
   const c = s.counts;
   const max = options.maxCases ?? 50;
-  // One walk, holding the cases shown only: the cases may be streamed.
-  const bad = firstOf(
-    s.cases,
-    max,
-    (k) => k.outcome === "failed" || k.outcome === "errored" ? k : undefined,
-  );
-  const cases = bad.items.map((k) =>
-    caseSection(
-      s,
-      k,
-      replay({ target: s.target, profile: s.profile, seed: s.seed, caseId: replayCaseId(k) }),
-    )
-  );
+  // One walk, holding the groups shown only: the cases may be streamed. Failed cases that
+  // shrank to the same failure are one block.
+  const bad = caseGroups(s.cases, max, (k) => k.outcome === "failed" || k.outcome === "errored");
+  const cases = bad.items.map((group) => caseHtml(s, group, replay));
   const expected = (options.baseline?.expected ?? []).filter((e) =>
     e.target === s.target && e.profile === s.profile
   );
   return `<section class="suite">
 <h3>${h(s.target, 120)} · ${h(s.profile, 120)} ${verdictBadge(s.verdict)}</h3>
-<dl><dt>implementation</dt><dd>${implText}</dd><dt>adapter</dt><dd>${h(s.adapter, 80)}</dd>
+<dl>${implementationHtml(s.implementation)}<dt>adapter</dt><dd>${h(s.adapter, 80)}</dd>
 <dt>seed, runs</dt><dd>${h(s.seed)}, ${h(s.runs)}</dd>
 <dt>cases</dt><dd>${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped, ${c.errored} errored</dd></dl>
 ${
     s.startError
-      ? `<p>could not run:</p><pre class="start-error">${h(s.startError, 4000)}</pre>`
+      ? `<p>could not run:</p><pre class="start-error">${preText(s.startError, 4000)}</pre>`
       : ""
   }
-${coverage(s)}
+${coverageHtml(s.coverage)}
 ${
     expected.length > 0
       ? `<p>${expected.length} expected failure(s) (baseline): ${
@@ -290,20 +264,21 @@ ${
       }</p>`
       : ""
   }
-${cases.join("\n")}${
-    bad.total > max ? `<p>… and ${bad.total - max} more (see the JSON report)</p>` : ""
-  }
+${cases.join("\n")}${moreHtml(bad, options.run?.reportHref)}
 </section>`;
 }
 
 /**
  * Render a report as one self-contained HTML certificate: no script, no network, readable
- * without either. It shows the kit and profile versions, seed and date, the SHA-256 of the
- * JSON report it renders, a rule × target matrix per profile (level, failures / cases), each
- * suite's implementation, counts, coverage when the report has it, and each failed or errored
- * case with its findings, its evidence (input, output, shrunk case, when the report has them)
- * and its replay command. Everything that came from an implementation is escaped, and a
- * Content-Security-Policy meta tag ({@linkcode HTML_CSP}) forbids scripts even so.
+ * without either. It shows the kit's version (and commit), the command line, the config's
+ * SHA-256 and a link to the JSON report with its SHA-256 (when given in `run`), the profiles,
+ * seed and date, a rule × target matrix per profile (level, failures / cases), each suite's
+ * implementation (name, version, runtime), counts, its coverage as tables, and each failed or
+ * errored case: its shrunk case first (findings, what it sent and got back as JSON text,
+ * escaped once, replay command), the original below it, folded; failed cases that shrank to the
+ * same failure are one block with a count. Nothing is shown as raw JSON but evidence.
+ * Everything that came from an implementation is escaped, and a Content-Security-Policy meta
+ * tag ({@linkcode HTML_CSP}) forbids scripts even so.
  *
  * @example Render an empty report
  * ```ts
@@ -347,7 +322,7 @@ export function renderHtml(report: StreamedReport, options: RenderHtmlOptions = 
 <h1>netconform certificate</h1>
 <p id="verdict">overall verdict: ${verdictBadge(report.verdict)}</p>
 <dl class="run">
-<dt>kit</dt><dd>${h(report.kit.name, 80)} ${h(report.kit.version, 40)}</dd>
+${runHtml(report, options)}
 <dt>profiles</dt><dd>${profiles.map((p) => `<code>${h(p, 120)}</code>`).join(", ") || "none"}</dd>
 <dt>targets</dt><dd>${
     [...new Set(report.suites.map((s) => s.target))].map((t) => h(t, 80)).join(", ") || "none"
@@ -364,13 +339,6 @@ ${
       : ""
   }
 ${shard ? `<dt>shard</dt><dd>${shard.index + 1} of ${shard.count}</dd>` : ""}
-${
-    options.reportSha256
-      ? `<dt>JSON report SHA-256</dt><dd><code id="report-sha256">${
-        h(options.reportSha256, 80)
-      }</code></dd>`
-      : ""
-  }
 </dl>
 ${
     stale.length > 0
