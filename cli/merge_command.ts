@@ -14,6 +14,7 @@ import { renderText } from "../src/report/render_text.ts";
 import { renderHtml } from "../src/report/render_html.ts";
 import { renderBadge } from "../src/report/render_badge.ts";
 import { sha256Hex } from "./_sha256.ts";
+import { certificateRun } from "./_certificate_run.ts";
 import { escapeText } from "../src/report/escape_text.ts";
 import { displayReport, stripView } from "./_baseline_view.ts";
 import { applyBaseline, type BaselineEntry } from "./apply_baseline.ts";
@@ -137,14 +138,15 @@ export async function mergeMain(args: readonly string[], io: MergeIo): Promise<n
         replay,
         reportSha256: await sha256Hex(json + "\n"),
         baseline: baseline ? { expected: baseline.expected, stale: baseline.stale } : undefined,
+        run: await certificateRun(["merge", ...args], { html: v.html, report: v.report }),
       }),
     );
   }
   if (v.badge) await Deno.writeTextFile(v.badge, renderBadge(report));
   if (format === "json") io.out(json);
   else if (format === "junit") io.out(renderJunit(report, { replay }));
-  else if (format === "markdown") io.out(renderMarkdown(report, { replay }));
-  else io.out(renderText(report, { replay }));
+  else if (format === "markdown") io.out(renderMarkdown(report, { replay, report: v.report }));
+  else io.out(renderText(report, { replay, report: v.report }));
   if (baseline && baseline.stale.length > 0) {
     io.err(
       `netconform: ${baseline.stale.length} stale baseline entr${

@@ -327,7 +327,7 @@ ${runHtml(report, options)}
 <dt>targets</dt><dd>${
     [...new Set(report.suites.map((s) => s.target))].map((t) => h(t, 80)).join(", ") || "none"
   }</dd>
-<dt>seed</dt><dd>${h(report.seed)} (rerun with <code>--seed ${
+<dt>seed</dt><dd>${h(report.seed)} (rerun with <code>--seed=${
     h(report.seed)
   }</code> for the same cases)</dd>
 <dt>date</dt><dd>${h(report.timestamp, 80)}</dd>
