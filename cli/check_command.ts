@@ -398,17 +398,18 @@ export async function checkMain(
   const { renderMarkdown } = await import("../src/report/render_markdown.ts");
   const { renderText } = await import("../src/report/render_text.ts");
   const json = reportJson(report, replay);
+  const written = { report: typeof output.report === "string" ? output.report : undefined };
   if (typeof output.report === "string") await Deno.writeTextFile(output.report, json + "\n");
   if (typeof output.junit === "string") {
     await Deno.writeTextFile(output.junit, renderJunit(report, { replay }));
   }
   if (typeof output.markdown === "string") {
-    await Deno.writeTextFile(output.markdown, renderMarkdown(report, { replay }));
+    await Deno.writeTextFile(output.markdown, renderMarkdown(report, { replay, ...written }));
   }
   const format = output.format ?? "text";
   if (format === "json") io.out(json);
   else if (format === "junit") io.out(renderJunit(report, { replay }));
-  else if (format === "markdown") io.out(renderMarkdown(report, { replay }));
-  else io.out(renderText(report, { verbose: output.verbose === true, replay }));
+  else if (format === "markdown") io.out(renderMarkdown(report, { replay, ...written }));
+  else io.out(renderText(report, { verbose: output.verbose === true, replay, ...written }));
   return report.verdict === "conformant" || report.verdict === "conformant-with-warnings" ? 0 : 1;
 }
