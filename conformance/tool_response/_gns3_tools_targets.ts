@@ -46,4 +46,30 @@ export const gns3ToolsTargets: readonly EmbeddedTarget[] = [
     "the reference GNS3 display tool (Python: nornir + netmiko over telnet, LangChain BaseTool) against the simulated GNS3 lab",
     "display_tool:ExecuteMultipleDeviceCommands",
   ),
+  ...[
+    ["counts-off", "CountsOff", "counts one device too many into total", "TR-TOTAL"],
+    [
+      "refused-as-success",
+      "RefusedAsSuccess",
+      "reports a device whose console refused the connection as a success",
+      "TR-LAB-STATUS",
+    ],
+    [
+      "timeout-raises",
+      "TimeoutRaises",
+      "lets a console's read timeout escape as an exception",
+      "TR-SCHEMA",
+    ],
+    ["truncated-output", "TruncatedOutput", "keeps 8 characters of each output", "TR-LAB-OUTPUT"],
+    [
+      "wrong-device",
+      "WrongDevice",
+      "matches requested names to the project's nodes by position",
+      "TR-LAB-DEVICE",
+    ],
+  ].map(([name, attribute, description, rule]) =>
+    toolTarget(`gns3-tools-mutant-${name}`, description, `mutants:${attribute}`, {
+      mutant: { breaks: [rule] },
+    })
+  ),
 ];

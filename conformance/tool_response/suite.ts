@@ -7,6 +7,7 @@ import { checkToolResponse, toolResponseProfile } from "./profile.ts";
 import type { Arbitrary } from "../../src/core/arbitrary.ts";
 import { coveringGeneratedCaseStream } from "../_class_cover.ts";
 import { toolResponseClasses, toolResponseClassesOf } from "./classes.ts";
+import { checkAgainstLab, isLabCall } from "./_check_lab.ts";
 
 /** One tool invocation a target supplies in its config. */
 export interface ToolInvocation {
@@ -142,6 +143,8 @@ export const toolResponseSuite: Suite = {
         ],
       };
     }
-    return { findings: checkToolResponse(reply.value), subject: { data: reply.value } };
+    const findings = checkToolResponse(reply.value);
+    if (isLabCall(testCase.input)) checkAgainstLab(testCase.input, reply.value, findings);
+    return { findings, subject: { data: reply.value } };
   },
 };
