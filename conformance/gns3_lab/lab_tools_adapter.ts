@@ -45,6 +45,13 @@ export interface LabToolsAdapterOptions {
    * @default 30000
    */
   requestTimeoutMs?: number;
+  /**
+   * Called with each worker's lab and temporary `$HOME` once it has started (for tests that
+   * check that nothing is left behind).
+   *
+   * @default undefined
+   */
+  onWorker?: (lab: SimulatedLab, home: string) => void;
 }
 
 interface Worker {
@@ -81,6 +88,7 @@ async function startWorker(options: LabToolsAdapterOptions, signal?: AbortSignal
       startTimeoutMs: 30_000,
     });
     const info = await worker.adapter.start({ signal });
+    options.onWorker?.(lab, home);
     return { worker, info };
   } catch (error) {
     await stopWorker(worker);
@@ -118,33 +126,47 @@ export function labToolsAdapter(options: LabToolsAdapterOptions): Adapter {
   const workers: Worker[] = [];
   const idle: Worker[] = [];
   const waiting: ((w: Worker) => void)[] = [];
+  const max = Math.max(1, options.workers ?? 4);
+  let starting = 0;
+  let closed = false;
   const release = (w: Worker) => {
+    if (closed) return;
     const next = waiting.shift();
     if (next) next(w);
     else idle.push(w);
   };
-  const acquire = () =>
-    idle.length > 0 ? Promise.resolve(idle.pop()!) : new Promise<Worker>((r) => waiting.push(r));
+  // A further worker starts only when every one is busy (a short run starts one or two).
+  const acquire = async (signal?: AbortSignal): Promise<Worker> => {
+    if (idle.length > 0) return idle.pop()!;
+    if (workers.length + starting < max) {
+      starting++;
+      try {
+        const { worker } = await startWorker(options, signal);
+        if (closed) {
+          await stopWorker(worker);
+        } else {
+          workers.push(worker);
+          return worker;
+        }
+      } catch {
+        /* the workers there are will do */
+      } finally {
+        starting--;
+      }
+    }
+    return new Promise<Worker>((r) => waiting.push(r));
+  };
   return {
     kind: "gns3-lab",
     async start(callOptions): Promise<ImplementationInfo> {
-      const started = await Promise.allSettled(
-        Array.from(
-          { length: options.workers ?? 4 },
-          () => startWorker(options, callOptions?.signal),
-        ),
-      );
-      for (const s of started) if (s.status === "fulfilled") workers.push(s.value.worker);
-      const failed = started.find((s) => s.status === "rejected");
-      if (failed) throw (failed as PromiseRejectedResult).reason;
-      workers.forEach(release);
-      const { runtime: _runtime, ...info } = (started[0] as PromiseFulfilledResult<
-        { info: ImplementationInfo }
-      >).value.info;
-      return { ...info, transport: "simulated GNS3 lab (HTTP controller, telnet consoles)" };
+      const { worker, info } = await startWorker(options, callOptions?.signal);
+      workers.push(worker);
+      idle.push(worker);
+      const { runtime: _runtime, ...rest } = info;
+      return { ...rest, transport: "simulated GNS3 lab (HTTP controller, telnet consoles)" };
     },
     async run(request: Request, callOptions): Promise<Reply> {
-      const worker = await acquire();
+      const worker = await acquire(callOptions?.signal);
       try {
         const call = labCallOf(request);
         try {
@@ -163,6 +185,7 @@ export function labToolsAdapter(options: LabToolsAdapterOptions): Adapter {
       }
     },
     async close() {
+      closed = true;
       const all = workers.splice(0);
       idle.splice(0);
       await Promise.all(all.map(stopWorker));
