@@ -22,7 +22,7 @@ function plain(text: string): string {
 }
 
 /** The non-blank lines a device prints for the commands (trimmed). */
-function printedLines(device: ScenarioDevice, commands: readonly string[]): string[] {
+export function printedLines(device: ScenarioDevice, commands: readonly string[]): string[] {
   const texts = commands.map((c) =>
     device.behaviour === "error" ? INVALID : device.outputs?.[c] ?? device.output
   );
