@@ -19,16 +19,21 @@ async function client(port: number) {
   const reader = conn.readable.getReader();
   const writer = conn.writable.getWriter();
   let buffer = "";
+  // A read that outlived its deadline is kept for the next call (its data is not lost).
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
   const until = async (pattern: RegExp, ms = 1000): Promise<string> => {
     const deadline = Date.now() + ms;
     while (!pattern.test(buffer)) {
       const left = deadline - Date.now();
       if (left <= 0) break;
+      pending ??= reader.read();
       const next = await Promise.race([
-        reader.read(),
+        pending,
         new Promise<null>((r) => setTimeout(() => r(null), left)),
       ]);
-      if (next === null || next.done) break;
+      if (next === null) break;
+      pending = undefined;
+      if (next.done) break;
       buffer += new TextDecoder().decode(next.value);
     }
     const got = buffer;
@@ -205,4 +210,38 @@ Deno.test("lab tools adapter: a fault of the lab errors the case, never a findin
   } finally {
     await adapter.close();
   }
+});
+
+Deno.test("simulated lab: error and slow consoles, and a missing project", async () => {
+  const devices = [
+    dev({ id: "e", name: "E", behaviour: "error" }),
+    dev({ id: "s", name: "S", behaviour: "slow", delay_ms: 150 }),
+  ];
+  await withLab(devices, async (lab) => {
+    const [error, slow] = lab.consolePorts();
+    const e = await client(error);
+    const s = await client(slow);
+    try {
+      await e.until(/#$/);
+      await e.send("show version\r\n");
+      assert.equal(
+        await e.until(/#$/),
+        "show version\r\n% Invalid input detected at '^' marker.\r\nlab-r1#",
+      );
+      await s.until(/#$/);
+      await s.send("show version\r\n");
+      assert.equal(await s.until(/#$/, 50), "", "answered before its delay");
+      assert.match(await s.until(/#$/, 1000), /Cisco IOS 15\r\nup\r\nlab-r2#$/);
+    } finally {
+      e.close();
+      s.close();
+    }
+    await lab.load(PROJECT, { devices, project: "missing" });
+    assert.deepEqual(lab.consolePorts(), []);
+    const r = await fetch(`${lab.url}/v3/projects/${PROJECT}/nodes`, {
+      headers: { authorization: `Bearer ${lab.token}` },
+    });
+    assert.equal(r.status, 404);
+    assert.match((await r.json()).message, /doesn't exist/);
+  });
 });
