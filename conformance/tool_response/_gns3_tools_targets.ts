@@ -22,7 +22,8 @@ function toolTarget(
     suites: [embeddedSuite(toolResponseSuite)],
     pythonEnv: "gns3-tools",
     // Each case opens real telnet sessions (netmiko's login alone waits 1 s): the class
-    // cover's guaranteed cases, run 4 at a time, in lanes of their own.
+    // cover's guaranteed cases, up to 8 at a time (a worker starts when all are busy), in a
+    // lane of their own.
     runs: 1,
     caseTimeoutMs: 30_000,
     startTimeoutMs: 60_000,
@@ -34,6 +35,7 @@ function toolTarget(
         pythonPath: [TOOLS],
         jwtSetter: "lab_config:set_current_jwt_token",
         normalizer,
+        workers: 8,
       }),
     ...more,
   };
