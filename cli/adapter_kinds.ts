@@ -10,6 +10,7 @@ import { mcpStdioAdapterKind } from "./kind_mcp_stdio.ts";
 import { mcpHttpAdapterKind } from "./kind_mcp_http.ts";
 import { httpAdapterKind } from "./kind_http.ts";
 import { httpAgentAdapterKind } from "./kind_http_agent.ts";
+import { gns3LabAdapterKind } from "./kind_gns3_lab.ts";
 
 export type { AdapterKind } from "./_adapter_kind.ts";
 
@@ -20,4 +21,5 @@ export const adapterKinds: readonly AdapterKind[] = [
   mcpHttpAdapterKind,
   httpAdapterKind,
   httpAgentAdapterKind,
+  gns3LabAdapterKind,
 ];

@@ -68,4 +68,39 @@ export const producerMutants: readonly ProducerMutant[] = [
       return r;
     },
   },
+  {
+    name: "tool-response-mutant-refused-as-success",
+    description: "reports a device that refused the connection as a success with empty output",
+    breaks: ["TR-LAB-STATUS"],
+    produce(call) {
+      const devices = call.scenario.devices.map((d) =>
+        d.behaviour === "refused" ? { ...d, behaviour: "ok" as const, output: "" } : d
+      );
+      return produceToolResponse({ ...call, scenario: { devices } });
+    },
+  },
+  {
+    name: "tool-response-mutant-truncated-output",
+    description: "keeps only the first 8 characters of each device's output",
+    breaks: ["TR-LAB-OUTPUT"],
+    produce(call) {
+      const r = produceToolResponse(call);
+      return {
+        ...r,
+        data: r.data.map((item) =>
+          typeof item.result === "string" ? { ...item, result: item.result.slice(0, 8) } : item
+        ),
+      };
+    },
+  },
+  {
+    name: "tool-response-mutant-wrong-device",
+    description: "matches the requested names to the project's devices by position, not by name",
+    breaks: ["TR-LAB-DEVICE"],
+    produce(call) {
+      const names = call.arguments.device_names;
+      const devices = call.scenario.devices.map((d, i) => ({ ...d, name: names[i] ?? d.name }));
+      return produceToolResponse({ ...call, scenario: { devices } });
+    },
+  },
 ];

@@ -3,6 +3,7 @@ import { editMutation } from "../../src/core/edit_mutation.ts";
 import { jsonPointer } from "../../src/core/json_pointer.ts";
 import type { Mutated, Mutation } from "../../src/core/types.ts";
 import type { ToolResponse, ToolResponseItem } from "./types.ts";
+import { labMutations } from "./_lab_mutations.ts";
 
 /** A mutation with no random choice (see `editMutation`). */
 const fixed = (
@@ -33,6 +34,11 @@ function onItem(
       });
     },
   };
+}
+
+/** The mutation, not applied to a value checked against a lab (context `lab`). */
+function withoutLab(m: Mutation<ToolResponse>): Mutation<ToolResponse> {
+  return { ...m, mutate: (value, context) => context?.lab ? undefined : m.mutate(value, context) };
 }
 
 const allFailed = (r: ToolResponse) => r.total > 0 && r.failed === r.total;
@@ -161,7 +167,9 @@ export const toolResponseMutations: readonly Mutation<ToolResponse>[] = [
       return jsonPointer("data", i, "error");
     },
   ),
-  onItem(
+  // On a value made in a lab, a reused node id is also another device's (TR-LAB-DEVICE): the
+  // mutation applies to the values without one.
+  withoutLab(onItem(
     "duplicate-id",
     "TR-ITEM-ID-UNIQUE",
     "an item reusing the first item's id",
@@ -172,5 +180,6 @@ export const toolResponseMutations: readonly Mutation<ToolResponse>[] = [
       void item;
       return jsonPointer("data", j, "id");
     },
-  ),
+  )),
+  ...labMutations,
 ];

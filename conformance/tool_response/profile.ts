@@ -1,6 +1,9 @@
 import { createSchemaChecker } from "../../src/core/schema_checker.ts";
 import type { CheckContext, Finding, Profile, Sample } from "../../src/core/types.ts";
 import { checkCrossField } from "./_check_cross_field.ts";
+import { checkAgainstLab, isLabCall } from "./_check_lab.ts";
+import { labSampleArbitrary } from "./_lab_samples.ts";
+import fc from "fast-check";
 import { toolResponseArbitrary } from "./arbitraries.ts";
 import { toolResponseMutations } from "./mutations.ts";
 import { toolResponseRules } from "./rules.ts";
@@ -48,11 +51,15 @@ const checkSchema = createSchemaChecker(schema, {
  * ```
  *
  * @param value The value to check (untrusted data).
+ * @param context `lab`: the generated call (with its scenario) the value answers, for the lab
+ * rules (TR-LAB-*); without it they do not apply.
  * @returns Every finding, schema findings first.
  */
-export function checkToolResponse(value: unknown): Finding[] {
+export function checkToolResponse(value: unknown, context?: CheckContext): Finding[] {
   // The cross-field findings are appended to the schema's: one array per call.
-  return checkCrossField(value, checkSchema(value));
+  const findings = checkCrossField(value, checkSchema(value));
+  const lab = context?.lab;
+  return isLabCall(lab) ? checkAgainstLab(lab, value, findings) : findings;
 }
 
 /** The `gns3.tool-response/v1.0` profile: GNS3 Copilot Tool Response Format Standard v1.0. */
@@ -61,8 +68,12 @@ export const toolResponseProfile: Profile<ToolResponse> = {
   title: "GNS3 Copilot tool response format v1.0",
   rules: toolResponseRules,
   schemas: { response: schema },
-  check: (value: unknown, _context?: CheckContext) => checkToolResponse(value),
-  valid: (): Arbitrary<Sample<ToolResponse>> => toolResponseArbitrary().map((value) => ({ value })),
+  check: (value: unknown, context?: CheckContext) => checkToolResponse(value, context),
+  valid: (): Arbitrary<Sample<ToolResponse>> =>
+    fc.oneof(
+      { weight: 3, arbitrary: toolResponseArbitrary().map((value) => ({ value })) },
+      { weight: 1, arbitrary: labSampleArbitrary() },
+    ),
   mutations: toolResponseMutations,
   fixtures: new URL("../../fixtures/tool-response/", import.meta.url),
 };

@@ -237,4 +237,38 @@ export const toolResponseRules: readonly Rule[] = [
       quote: "| `id` | `str` | Yes | Unique identifier for device/node/link |",
     },
   },
+  {
+    id: "TR-LAB-DEVICE",
+    level: "SHOULD",
+    statement:
+      "Against a simulated lab: an item is about the device it names (an id that is a node id of the lab is the id of the node with that name)",
+    cite: {
+      spec: SPEC,
+      section: "Single Item Format: Field Descriptions (id, name)",
+      quote:
+        "| `id` | `str` | Yes | Unique identifier for device/node/link | | `name` | `str` | Yes | Human-readable name |",
+    },
+  },
+  {
+    id: "TR-LAB-STATUS",
+    level: "SHOULD",
+    statement:
+      "Against a simulated lab: an item's status is what its device did (a console that answered: success; refused, timed out or absent: failed)",
+    cite: {
+      spec: SPEC,
+      section: "Single Item Format: Field Descriptions (status)",
+      quote: '| `status` | `str` | Yes | `"success"` or `"failed"` |',
+    },
+  },
+  {
+    id: "TR-LAB-OUTPUT",
+    level: "SHOULD",
+    statement:
+      "Against a simulated lab: a success item's result holds every line its device printed for the commands",
+    cite: {
+      spec: SPEC,
+      section: "Single Item Format: Field Descriptions (result)",
+      quote: "| `result` | `str` | Conditional | Output when status is `success` |",
+    },
+  },
 ];

@@ -1,10 +1,6 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
-import fc from "fast-check";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
-import { deviceOutputArbitrary, humanTextArbitrary } from "./arbitraries.ts";
-import type { DeviceCommandCall } from "./producer.ts";
 import { checkToolResponse, toolResponseProfile } from "./profile.ts";
-import type { Arbitrary } from "../../src/core/arbitrary.ts";
 import { coveringGeneratedCaseStream } from "../_class_cover.ts";
 import { toolResponseClasses, toolResponseClassesOf } from "./classes.ts";
 
@@ -16,51 +12,8 @@ export interface ToolInvocation {
   arguments: Record<string, unknown>;
 }
 
-/**
- * Arbitrary calls of the simulated device-command tool, with their simulated world:
- * reachable, refusing and timing-out devices, unknown device names, bad project ids and
- * empty command lists.
- *
- * @returns The arbitrary.
- */
-export function deviceCommandCallArbitrary(): Arbitrary<DeviceCommandCall> {
-  const device = fc.record({
-    id: fc.uuid(),
-    name: humanTextArbitrary(20).filter((s) => s.length > 0),
-    behaviour: fc.constantFrom(
-      "ok" as const,
-      "ok" as const,
-      "refused" as const,
-      "timeout" as const,
-    ),
-    output: fc.oneof(
-      { weight: 9, arbitrary: deviceOutputArbitrary(40) },
-      { weight: 1, arbitrary: fc.constant("") },
-    ),
-  });
-  return fc.record({
-    devices: fc.uniqueArray(device, { maxLength: 6, selector: (d) => d.name }),
-    unknown: fc.option(fc.constant("ghost-router"), { nil: undefined }),
-    projectOk: fc.constantFrom(true, true, true, true, false),
-    commands: fc.array(fc.constantFrom("show version", "show ip route", "show run"), {
-      maxLength: 3,
-    }),
-    order: fc.nat(),
-  }).map(({ devices, unknown, projectOk, commands, order }): DeviceCommandCall => {
-    const names = devices.map((d) => d.name);
-    if (names.length > 0) names.push(...names.splice(0, order % names.length));
-    if (unknown && !names.includes(unknown)) names.push(unknown);
-    return {
-      name: "execute_multiple_device_commands",
-      arguments: {
-        project_id: projectOk ? "2d5d4c1e-8a6b-4f3a-9c1d-0e2f3a4b5c6d" : "not-a-project",
-        commands,
-        device_names: names,
-      },
-      scenario: { devices },
-    };
-  });
-}
+export { deviceCommandCallArbitrary } from "./_device_call_arbitrary.ts";
+import { deviceCommandCallArbitrary } from "./_device_call_arbitrary.ts";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -154,6 +107,8 @@ export const toolResponseSuite: Suite = {
         ],
       };
     }
-    return { findings: checkToolResponse(reply.value), subject: { data: reply.value } };
+    // A generated call carries its lab: the lab rules judge the items against it.
+    const findings = checkToolResponse(reply.value, { lab: testCase.input });
+    return { findings, subject: { data: reply.value } };
   },
 };

@@ -4,6 +4,7 @@ import { toolResponseSuite } from "./suite.ts";
 import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
 import { producerMutants } from "./mutants.ts";
 import { type DeviceCommandCall, produceToolResponse } from "./producer.ts";
+import { gns3ToolsTargets } from "./_gns3_tools_targets.ts";
 
 function handler(produce: (call: DeviceCommandCall) => unknown) {
   return (request: Request) => {
@@ -35,4 +36,5 @@ export const toolResponseTargets: readonly EmbeddedTarget[] = [
         info: { name: m.name, language: "typescript" },
       }),
   })),
+  ...gns3ToolsTargets,
 ];

@@ -5,7 +5,8 @@ Each tool returns the Tool Response Format v1.0. Serve them with::
     python3 netconform_adapter.py --operation call_tool gns3_tools_example.py:call_tool
 
 and list the calls to make in the target's options (examples/conform.yaml). The tools here
-simulate a lab; point ``call_tool`` at your real tools to certify them.
+simulate a lab. Tools that need a real lab (a GNS3 controller and device consoles) run
+unchanged against the kit's simulated GNS3 lab instead: see docs/gns3-tools.md.
 """
 
 import time

@@ -1,0 +1,57 @@
+"""Deliberately broken versions of the reference display tool, one fault each.
+
+The kit's embedded targets ``gns3-tools-mutant-*`` run them against the simulated lab, and a
+test checks that each is caught by exactly the rule it breaks. Each subclasses the reference
+tool and overrides one step, as a real bug would.
+"""
+
+from typing import Any, Dict, List, Optional
+
+from display_tool import ExecuteMultipleDeviceCommands
+
+
+class CountsOff(ExecuteMultipleDeviceCommands):
+    """Counts one device too many into ``total``."""
+
+    def respond(self, data, started, error=None):
+        response = super().respond(data, started, error)
+        if data:
+            response["total"] += 1
+        return response
+
+
+class RefusedAsSuccess(ExecuteMultipleDeviceCommands):
+    """Reports a device whose console refused the connection as a success (empty output)."""
+
+    def item(self, i, name, node, outcome):
+        item = super().item(i, name, node, outcome)
+        if item["status"] == "failed" and "refused" in item.get("error", ""):
+            return {"id": item["id"], "name": name, "status": "success", "result": ""}
+        return item
+
+
+class TimeoutRaises(ExecuteMultipleDeviceCommands):
+    """Lets a console's read timeout escape instead of reporting the device as failed."""
+
+    def outcome(self, multi: Any, timeout: float):
+        for result in multi:
+            if type(result.exception).__name__ == "ReadTimeout":
+                raise result.exception
+        return super().outcome(multi, timeout)
+
+
+class TruncatedOutput(ExecuteMultipleDeviceCommands):
+    """Keeps only the first 8 characters of each device's output."""
+
+    def item(self, i, name, node, outcome):
+        item = super().item(i, name, node, outcome)
+        if isinstance(item.get("result"), str):
+            item["result"] = item["result"][:8]
+        return item
+
+
+class WrongDevice(ExecuteMultipleDeviceCommands):
+    """Matches the requested names to the project's nodes by position, not by name."""
+
+    def match(self, names: List[str], nodes: List[Dict[str, Any]]) -> List[Optional[Dict[str, Any]]]:
+        return [nodes[i] if i < len(nodes) else None for i in range(len(names))]
