@@ -31,8 +31,21 @@ from agent import FLAWS, Agent  # noqa: E402
 from schemas import ChatRequest, UncheckedChatRequest  # noqa: E402
 
 
-def _events(agent: Agent, request: ChatRequest):
+# Request-surface faults of the test app only (bench/chat_limits_schemathesis_bench.ts): the
+# kit's request rules and Schemathesis side by side on one endpoint.
+REQUEST_FLAWS = {
+    "request-400": "validation errors answered 400, not 422",
+    "request-unnamed": "a 422 whose detail does not name the field",
+    "request-rejects-null": "a null limit rejected (Optional[int] accepts None)",
+    "request-json-stream": "the event stream sent as application/json",
+    "request-malformed-event": "the first event's data is cut JSON",
+}
+
+
+def _events(agent: Agent, request: ChatRequest, flaw: Optional[str] = None):
     async def events():
+        if flaw == "request-malformed-event":
+            yield 'data: {"type": "content", "cont\n\n'
         try:
             async for event in agent.stream_chat(request.message, request.session_id,
                                                  request.max_iterations, request.max_tool_calls):
@@ -40,7 +53,13 @@ def _events(agent: Agent, request: ChatRequest):
         except Exception as error:  # the run failed: the stream ends with error
             yield "data: %s\n\n" % json.dumps({"type": "error", "error": str(error)})
 
-    return StreamingResponse(events(), media_type="text/event-stream")
+    media = "application/json" if flaw == "request-json-stream" else "text/event-stream"
+    return StreamingResponse(events(), media_type=media)
+
+
+# One server-sent event as OpenAPI tools read a text/event-stream body (data: one JSON object).
+SSE_EVENT = {"type": "object", "required": ["data"],
+             "properties": {"data": {"type": "string"}, "event": {"type": "string"}}}
 
 
 def create_app(flaw: Optional[str] = None, token: Optional[str] = None) -> FastAPI:
@@ -50,7 +69,7 @@ def create_app(flaw: Optional[str] = None, token: Optional[str] = None) -> FastA
     app = FastAPI(title="GNS3 Copilot chat (netconform reference)")
 
     @app.post("/v3/projects/{project_id}/chat/stream", response_class=StreamingResponse,
-              responses={200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+              responses={200: {"content": {"text/event-stream": {"schema": SSE_EVENT}}}})
     async def chat_stream(project_id: str, request: Request, authorization: Optional[str] = Header(None)):
         if token and authorization != "Bearer " + token:
             raise HTTPException(status_code=401, detail="Not authenticated")
@@ -70,17 +89,26 @@ def create_test_app(token: Optional[str] = None) -> FastAPI:
         if token and authorization != "Bearer " + token:
             raise HTTPException(status_code=401, detail="Not authenticated")
         flaw = None if project_id == "reference" else project_id
-        if flaw is not None and flaw not in FLAWS:
+        if flaw is not None and flaw not in FLAWS and flaw not in REQUEST_FLAWS:
             raise HTTPException(status_code=404, detail="Unknown project")
         model = UncheckedChatRequest if flaw == "unchecked-bounds" else ChatRequest
+        nulls = isinstance(body, dict) and any(
+            k in body and body[k] is None for k in ("max_iterations", "max_tool_calls"))
         try:
+            if flaw == "request-rejects-null" and nulls:
+                raise ValidationError.from_exception_data("ChatRequest", [
+                    {"type": "int_type", "loc": ("max_iterations",), "input": None}])
             request = model.model_validate(body)
         except ValidationError as error:
             detail = [{**e, "loc": ["body", *e["loc"]]} for e in error.errors(include_url=False)]
-            return JSONResponse(status_code=422, content=jsonable_encoder({"detail": detail}))
-        if flaw not in agents:
-            agents[flaw] = Agent(flaw)
-        return _events(agents[flaw], request)
+            if flaw == "request-unnamed":
+                detail = [{"msg": "invalid request", "type": "value_error"}]
+            status = 400 if flaw == "request-400" else 422
+            return JSONResponse(status_code=status, content=jsonable_encoder({"detail": detail}))
+        agent_flaw = flaw if flaw in FLAWS else None
+        if agent_flaw not in agents:
+            agents[agent_flaw] = Agent(agent_flaw)
+        return _events(agents[agent_flaw], request, flaw)
 
     return app
 
