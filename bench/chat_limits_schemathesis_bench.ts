@@ -182,6 +182,9 @@ async function schemathesisRun(
       "1",
       "--continue-on-failure",
     ],
+    // In the temporary folder: Schemathesis keeps a cache of examples and failures in the
+    // working folder (.schemathesis/), which would make the next run replay this one's.
+    cwd: tmp,
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1", SCHEMATHESIS_HOOKS: "" },
