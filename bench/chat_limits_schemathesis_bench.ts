@@ -193,7 +193,9 @@ async function schemathesisRun(
   const text = new TextDecoder().decode(out.stdout);
   // Its summary: "Test cases: N generated, ..." and one "❌ STnnn title: count" per failure kind.
   const cases = Number(/(\d+) generated/.exec(text)?.[1] ?? 0);
-  const failed = [...text.matchAll(/❌ (ST\d+ [^\n:]+): \d+/g)].map((m) => m[1]).join("; ");
+  // (with the number of unique failures of each kind: the reference has some of its own)
+  const failed = [...text.matchAll(/❌ (ST\d+) ([^\n:]+): (\d+)/g)]
+    .map((m) => `${m[1]} ${m[2]} (${m[3]})`).join("; ");
   // Its own run time ("... in 7.30s ===="), without the interpreter's start and imports.
   const own = Number(/ in ([\d.]+)s =+\s*$/m.exec(text)?.[1] ?? seconds);
   if (Deno.env.get("BENCH_DEBUG")) console.error(text.slice(-3000));
