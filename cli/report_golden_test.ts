@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { embeddedTargets } from "./registry.ts";
 import { main } from "./conform.ts";
+import { pythonEnvForTest } from "../conformance/_python_env.ts";
 
 const SEED = "20261130";
 const RUNS = "25";
@@ -18,6 +19,13 @@ const UPDATE = Deno.env.get("CONFORM_UPDATE_GOLDEN") === "1";
 
 /** Targets whose report still depends on scheduling, with why (none today). */
 const UNSTABLE: Record<string, string> = {};
+
+/**
+ * The GNS3 Copilot stack's mutants: each starts Python and LangGraph (about 3 s) and runs
+ * seconds of cases, twice here; gns3_copilot_agent_test.ts checks each one's rules with one
+ * process for all, and the reference's golden report pins the generated cases.
+ */
+const SLOW = (target: string) => target.startsWith("chat-limits-gns3-copilot-");
 
 function normalize(json: string): unknown {
   // Stack traces name the implementation's files: their line numbers move with any edit.
@@ -40,7 +48,8 @@ function normalize(json: string): unknown {
  * Targets whose shrinking is cut by its time bound (an agent process that takes seconds a
  * case): the shrunk case would then depend on the machine's speed, so they run unshrunk here.
  */
-const NO_SHRINK = (target: string) => target.startsWith("chat-limits-langgraph");
+const NO_SHRINK = (target: string) =>
+  target.startsWith("chat-limits-langgraph") || target.startsWith("chat-limits-gns3-copilot");
 
 async function reportOf(target: string, concurrency: string): Promise<string> {
   const out: string[] = [];
@@ -66,14 +75,19 @@ async function reportOf(target: string, concurrency: string): Promise<string> {
 /**
  * The GNS3 tools against the simulated lab have no golden report: their responses carry the
  * execution time they measured, and each case is a real telnet session (about 1 s). Their
- * runs are checked by conformance/gns3_lab/lab_tools_adapter_test.ts.
+ * runs are checked by conformance/gns3_lab/lab_tools_adapter_test.ts. Nor has the GNS3 Copilot
+ * agent (FastAPI + LangGraph): one run at two concurrencies takes about a minute of CPU; its
+ * reference and mutants are checked by conformance/chat_limits/gns3_copilot_agent_test.ts.
  */
 const LAB = (t: { pythonEnv?: string }) => t.pythonEnv === "gns3-tools";
 
-for (const target of embeddedTargets.filter((t) => !LAB(t))) {
+for (const target of embeddedTargets.filter((t) => !LAB(t) && !SLOW(t.name))) {
+  const env = target.pythonEnv
+    ? pythonEnvForTest(target.pythonEnv, `the golden report of ${target.name}`)
+    : { ignore: false };
   Deno.test({
     name: `golden report: ${target.name}, at concurrency 8 and 1, names no checkout path`,
-    ignore: target.name in UNSTABLE,
+    ignore: target.name in UNSTABLE || env.ignore,
     async fn() {
       const json = await reportOf(target.name, "8");
       const rootPath = decodeURIComponent(ROOT.pathname).replace(/\/$/, "");

@@ -1,5 +1,5 @@
 import { jsonPointer } from "../../src/core/json_pointer.ts";
-import { effectiveLimits, limitMessage } from "./_limits.ts";
+import { effectiveLimits, iterationNotice, limitMessage } from "./_limits.ts";
 import {
   EXHAUSTED_FINAL,
   type RunAgentInput,
@@ -22,7 +22,11 @@ export interface AgentFlaws {
   toolOffByOne?: boolean;
   /** Counts batches, not calls (CL-TOOL-MAX). */
   countBatches?: boolean;
-  /** Executes the part of a batch that fits (CL-TOOL-BATCH). */
+  /** Counts refused calls toward the limit too (CL-TOOL-COUNTS-EXECUTED). */
+  countRefused?: boolean;
+  /** Says nothing when max_iterations stops it with tools asked for (CL-ITER-NOTICE). */
+  silentIterationStop?: boolean;
+  /** Executes the part of a batch that fits (CL-TOOL-WHOLE-BATCH). */
   partialBatch?: boolean;
   /** Gives refused calls no tool message (CL-TOOL-ANSWERED). */
   unansweredRefusal?: boolean;
@@ -104,6 +108,7 @@ export function runAgentLoop(
     const carried = flaws.carryOver ? session.executed : 0;
     let own = 0; // calls executed in this request
     let counted = 0; // what the flawed counter says (batches for countBatches)
+    let refusedCalls = 0; // calls refused in this request (counted by countRefused)
     let calls = 0;
     let extraUsed = false;
     const toolCalls: Transcript["tool_calls"] = [];
@@ -123,7 +128,7 @@ export function runAgentLoop(
       messages.push({ tool_call_id: call.id, content, limited: false });
       own++;
     };
-    const finish = (ended: Transcript["ended"], final?: string): Transcript => {
+    const finish = (ended: Transcript["ended"], final?: string, notice?: string): Transcript => {
       session.executed += own;
       return {
         model_calls: calls,
@@ -131,6 +136,7 @@ export function runAgentLoop(
         tool_messages: messages,
         ended,
         ...(final === undefined ? {} : { final }),
+        ...(notice === undefined ? {} : { notice }),
       };
     };
     while (true) {
@@ -139,7 +145,8 @@ export function runAgentLoop(
       calls++;
       if ("final" in turn) return finish("final", turn.final);
       const batch = turn.tool_calls;
-      const count = carried + (flaws.countBatches ? counted : own);
+      const count = carried + (flaws.countBatches ? counted : own) +
+        (flaws.countRefused ? refusedCalls : 0);
       if (calls >= n) {
         // The last allowed model call: no model call would read the tool results.
         if (flaws.execLastBatch && own + batch.length <= m) {
@@ -153,7 +160,11 @@ export function runAgentLoop(
           n += 1;
           continue;
         }
-        return finish("iteration_limit");
+        if (flaws.silentIterationStop) {
+          deviate("silentIterationStop", at("notice"));
+          return finish("iteration_limit");
+        }
+        return finish("iteration_limit", undefined, iterationNotice(n));
       }
       const reference = own + batch.length > m;
       const size = flaws.countBatches ? 1 : batch.length;
@@ -162,6 +173,9 @@ export function runAgentLoop(
       if (flaws.refuseAtLimit) refuse = count + size >= m;
       if (flaws.toolOffByOne) refuse = count + size > m + 1;
       if (flaws.overshoot && !refuse && reference) deviate("overshoot", at("tool_calls", m));
+      if (flaws.countRefused && refusedCalls > 0 && refuse) {
+        deviate("countRefused", at("tool_messages", messages.length));
+      }
       if (flaws.refuseAtLimit && refuse && !reference) {
         deviate("refuseAtLimit", at("tool_messages", messages.length));
       }
@@ -182,6 +196,7 @@ export function runAgentLoop(
         }
         continue;
       }
+      refusedCalls += batch.length;
       let refused = batch;
       if (flaws.partialBatch && count < m) {
         deviate("partialBatch", at("tool_calls", toolCalls.length));

@@ -177,6 +177,8 @@ function checkTranscript(
   });
 
   let count = 0; // calls executed in this request before the current turn
+  let attempted = 0; // calls asked for in this request before the current turn
+  let carriedSeen = false; // a refusal of this request was explained by the earlier requests
   for (let k = 0; k < judged; k++) {
     const turn = turnAt(k);
     if (!("tool_calls" in turn)) continue;
@@ -192,7 +194,7 @@ function checkTranscript(
     const firstMessage = messagesFor.get(batch[0].id)?.[0];
     if (status === "partial") {
       out.push(finding(
-        "CL-TOOL-BATCH",
+        "CL-TOOL-WHOLE-BATCH",
         at("tool_calls", executedAt.get(executed[0].id)!),
         `${executed.length} of the ${batch.length} calls of model call ${k + 1} were executed`,
         { expected: `0 or ${batch.length}`, actual: executed.length },
@@ -209,18 +211,32 @@ function checkTranscript(
       const shown = firstMessage === undefined
         ? []
         : numbersIn(t.tool_messages[firstMessage].content);
-      const carried = i > 0 && previous > 0 && previous + count + batch.length > m &&
+      // A refusal whose notice counts this request's refused calls too is the design's open
+      // point (CL-TOOL-COUNTS-EXECUTED); one explained only by the earlier requests' count, and
+      // whose notice shows that count, is a per-request fault; any other is CL-TOOL-FITS.
+      // (the limit N is in every notice: a count equal to it tells nothing)
+      const byAttempts: boolean = !carriedSeen && attempted > count && attempted !== m &&
+        attempted + batch.length > m && shown.includes(String(attempted));
+      const carried: boolean = !byAttempts && i > 0 && previous > 0 &&
+        previous + count + batch.length > m &&
         shown.includes(String(previous + count)) && !shown.includes(String(count));
+      carriedSeen ||= carried;
+      const rule = byAttempts
+        ? "CL-TOOL-COUNTS-EXECUTED"
+        : carried
+        ? "CL-PER-REQUEST"
+        : "CL-TOOL-FITS";
+      const what = `the batch of model call ${k + 1} (${calls(batch.length)}, ${count} executed`;
       out.push(finding(
-        carried ? "CL-PER-REQUEST" : "CL-TOOL-FITS",
+        rule,
         firstMessage === undefined ? at("tool_calls") : at("tool_messages", firstMessage),
-        carried
-          ? `the batch of model call ${k + 1} (${
-            calls(batch.length)
-          }, ${count} executed in this request, limit ${m}) was refused: the count of earlier requests (${previous}) was carried over`
-          : `the batch of model call ${k + 1} (${
-            calls(batch.length)
-          }, ${count} executed, limit ${m}) fits but was not executed`,
+        byAttempts
+          ? `${what} in this request, limit ${m}) was refused: its notice counts ${attempted} calls, the refused ones included`
+          : carried
+          ? `${what} in this request, limit ${m}) was refused and its notice counts ${
+            previous + count
+          }, this request's ${count} plus the ${previous} executed by earlier requests`
+          : `${what}, limit ${m}) fits but was not executed`,
         {
           expected: "executed",
           actual: "not executed",
@@ -275,18 +291,22 @@ function checkTranscript(
             { expected: call.args.message, actual: msg.content.slice(0, 200) },
           ));
         }
-      } else if (status === "none" && !fits) {
+      } else if (status === "none" && !fits && !lastAllowed) {
+        const before = out.length;
         checkRefusal(
           msg.content,
           msg.limited,
-          { m, count, previous: i > 0 ? previous : 0 },
+          { m, count, attempted: carriedSeen ? count : attempted, previous: i > 0 ? previous : 0 },
           at("tool_messages", x),
           out,
         );
+        carriedSeen ||= out.slice(before).some((f) => f.ruleId === "CL-PER-REQUEST");
       }
     }
     count += executed.length;
+    attempted += batch.length;
   }
+  checkIterationNotice(t, { n, c, turn: turnAt(n - 1), executedAt }, at, out);
 
   if (c >= 1 && c < n) {
     const last = turnAt(c - 1);
@@ -314,17 +334,19 @@ function checkTranscript(
 function checkRefusal(
   content: string,
   limited: boolean,
-  state: { m: number; count: number; previous: number },
+  state: { m: number; count: number; attempted: number; previous: number },
   path: string,
   out: Finding[],
 ): void {
-  const { m, count, previous } = state;
+  const { m, count, attempted, previous } = state;
   if (!limited) {
     out.push(
       finding(
         "CL-LIMIT-MESSAGE",
         path + "/limited",
-        "a call refused by the tool limit is not marked limited",
+        `a call refused by the tool limit is answered without a limit notice (not marked limited): ${
+          quote(content, 200)
+        }`,
         {
           expected: true,
           actual: false,
@@ -334,12 +356,21 @@ function checkRefusal(
     return;
   }
   if (content === limitMessage(m, count)) return;
+  if (attempted > count && content === limitMessage(m, attempted)) {
+    out.push(finding(
+      "CL-TOOL-COUNTS-EXECUTED",
+      path + "/content",
+      `the refusal counts ${attempted} calls, the refused ones included; this request executed ${count}`,
+      { expected: count, actual: attempted },
+    ));
+    return;
+  }
   const carried = previous > 0 ? previous + count : -1;
   const carriedOver = () =>
     finding(
       "CL-PER-REQUEST",
       path + "/content",
-      `the refusal counts ${carried} calls, carried over from earlier requests; this request executed ${count}`,
+      `the refusal counts ${carried} calls, this request's ${count} plus the ${previous} executed by earlier requests`,
       { expected: count, actual: carried },
     );
   if (carried >= 0 && content === limitMessage(m, carried)) {
@@ -370,5 +401,31 @@ function checkRefusal(
     path + "/content",
     `the refusal does not state the limit ${m} and the count ${count}: ${quote(content, 200)}`,
     { expected: { limit: m, count }, actual: content.slice(0, 400) },
+  ));
+}
+
+/** Iteration notices: what a request stopped by max_iterations with tools asked for says. */
+const ITERATION_WORDS = /iteration|limit/i;
+
+function checkIterationNotice(
+  t: Transcript,
+  stop: { n: number; c: number; turn: ScriptTurn; executedAt: Map<string, number> },
+  at: (...rest: (string | number)[]) => string,
+  out: Finding[],
+): void {
+  const { n, c, turn, executedAt } = stop;
+  if (c < n || !("tool_calls" in turn)) return;
+  if (turn.tool_calls.some((call) => executedAt.has(call.id))) return;
+  const ids = new Set(turn.tool_calls.map((call) => call.id));
+  const told = ITERATION_WORDS.test(t.notice ?? "") ||
+    t.tool_messages.some((m) => ids.has(m.tool_call_id) && ITERATION_WORDS.test(m.content));
+  if (told) return;
+  out.push(finding(
+    "CL-ITER-NOTICE",
+    at("notice"),
+    `the request stopped at max_iterations ${n} with the ${
+      calls(turn.tool_calls.length)
+    } of model call ${n} not run, and said nothing of a limit`,
+    { expected: "a notice naming the iteration limit", actual: t.notice ?? "(none)" },
   ));
 }

@@ -28,3 +28,9 @@ export function limitMessage(max: number, count: number): string {
 export function numbersIn(text: string): string[] {
   return text.match(/\d+/g) ?? [];
 }
+
+/** What the kit's reference agents say when max_iterations stops them with tools asked for. */
+export function iterationNotice(maxIterations: number): string {
+  return `Iteration limit reached (max_iterations ${maxIterations}): ` +
+    `the tools of the last model call were not run.`;
+}

@@ -73,7 +73,7 @@ export const agentMutants: readonly AgentMutant[] = [
   mutant(
     "chat-limits-mutant-partial-batch",
     "executes the part of a batch that fits and refuses the rest",
-    ["CL-TOOL-BATCH"],
+    ["CL-TOOL-WHOLE-BATCH"],
     { partialBatch: true },
   ),
   mutant(

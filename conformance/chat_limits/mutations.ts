@@ -168,7 +168,7 @@ export const chatLimitsMutations: readonly Mutation<ChatLimitsObservation>[] = [
   ),
   flawed(
     "partial-batch",
-    "CL-TOOL-BATCH",
+    "CL-TOOL-WHOLE-BATCH",
     "the part of a batch that fits executed",
     "partialBatch",
   ),
@@ -201,6 +201,18 @@ export const chatLimitsMutations: readonly Mutation<ChatLimitsObservation>[] = [
     "CL-PER-REQUEST",
     "the tool call count carried into the next request",
     "carryOver",
+  ),
+  flawed(
+    "counts-refused",
+    "CL-TOOL-COUNTS-EXECUTED",
+    "refused calls counted toward max_tool_calls",
+    "countRefused",
+  ),
+  flawed(
+    "silent-iteration-stop",
+    "CL-ITER-NOTICE",
+    "the stop at max_iterations with tools asked for says nothing",
+    "silentIterationStop",
   ),
   flawed(
     "crash-on-tool-error",

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { limitMessage } from "./_limits.ts";
+import { iterationNotice, limitMessage } from "./_limits.ts";
 import { referenceChatAgent } from "./reference_agent.ts";
 import type { ScriptToolCall, ScriptTurn } from "./types.ts";
 
@@ -17,6 +17,7 @@ Deno.test("reference agent: max_iterations 1 gives one model call and no tool ex
     tool_calls: [],
     tool_messages: [],
     ended: "iteration_limit",
+    notice: iterationNotice(1),
   });
 });
 

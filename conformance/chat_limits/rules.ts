@@ -130,6 +130,18 @@ export const chatLimitsRules: readonly Rule[] = [
     },
   },
   {
+    id: "CL-ITER-NOTICE",
+    level: "SHOULD",
+    statement:
+      "A request stopped by max_iterations with tools still asked for says so (a notice or a message for those calls naming the iteration limit)",
+    cite: {
+      spec: SPEC,
+      section: "Security Considerations: Risk Mitigation (Graceful degradation)",
+      quote:
+        "2. **Graceful degradation**: Agent returns informative error messages when limits are reached […] # Verify agent stops after 5 iterations",
+    },
+  },
+  {
     id: "CL-LOOP",
     level: "SHOULD",
     statement:
@@ -168,12 +180,36 @@ export const chatLimitsRules: readonly Rule[] = [
     id: "CL-TOOL-BATCH",
     level: "MUST",
     statement:
-      "Executed calls are whole batches the model asked for: never part of a batch, never an unrequested or repeated call",
+      "Executed calls are calls the model asked for in the request, under their name, each once",
     cite: {
       spec: SPEC,
       section: "Proposed Solution: 3. Agent Graph Changes (current + len(tool_calls) exceeds max)",
       quote:
         "if current_tool_calls + len(tool_calls) > max_tool_calls: […] # Return error message for each tool call for tool_call in tool_calls:",
+    },
+  },
+  {
+    id: "CL-TOOL-WHOLE-BATCH",
+    level: "SHOULD",
+    statement:
+      "A batch that would pass max_tool_calls is refused whole, as the design's tool_node does (its testing strategy also reads as executing the part that fits)",
+    cite: {
+      spec: SPEC,
+      section: "Proposed Solution: 3. Agent Graph Changes (current + len(tool_calls) exceeds max)",
+      quote:
+        "if current_tool_calls + len(tool_calls) > max_tool_calls: […] # Return error message for each tool call for tool_call in tool_calls: […] # Verify only 3 execute, rest return error",
+    },
+  },
+  {
+    id: "CL-TOOL-COUNTS-EXECUTED",
+    level: "SHOULD",
+    statement:
+      "Only executed calls count toward max_tool_calls: a refused batch does not raise the count, as in the design's tool_node",
+    cite: {
+      spec: SPEC,
+      section: "Proposed Solution: 3. Agent Graph Changes (Update tool call counter)",
+      quote:
+        '# Update tool call counter return { "messages": result, "tool_calls_count": current_tool_calls + len(tool_calls) }',
     },
   },
   {

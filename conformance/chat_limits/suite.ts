@@ -21,6 +21,7 @@ import { ENFORCEMENT_RULE_IDS, REQUEST_RULE_IDS } from "./rules.ts";
 import type { AgentObservation, HttpObservation, RunAgentInput } from "./types.ts";
 import type { ChatSessionResult } from "./agent_http_adapter.ts";
 import { transcriptFromExchange } from "./_http_transcript.ts";
+import { type EventMapping, GNS3_EVENTS } from "./_http_events.ts";
 
 const optionsSchema = {
   type: "object",
@@ -37,6 +38,31 @@ const optionsSchema = {
       type: "string",
       minLength: 1,
       description: "Project id for the chat path (http).",
+    },
+    events: {
+      type: "object",
+      description:
+        "http-agent: how the chat stream's events are read (docs/chat-limits.md, event mapping). " +
+        "Each member replaces the default, which reads the GNS3 Copilot ChatResponse events.",
+      properties: {
+        type: { type: "string", minLength: 1 },
+        tool_call_id: { type: "string", minLength: 1 },
+        ...Object.fromEntries(
+          [
+            "tool_call",
+            "tool_start",
+            "tool_message",
+            "tool_output",
+            "content",
+            "text",
+            "error",
+            "done",
+          ].map(
+            (k) => [k, { type: "array", items: { type: "string", minLength: 1 }, maxItems: 32 }],
+          ),
+        ),
+      },
+      additionalProperties: false,
     },
     volatile: { type: "array", items: { type: "string" } },
   },
@@ -80,8 +106,10 @@ async function evaluateBody(
 async function evaluateSession(
   input: RunAgentInput,
   invoke: Invoke,
-  projectId: unknown,
+  options: Readonly<Record<string, unknown>>,
 ): Promise<Evaluation> {
+  const projectId = options.project_id;
+  const mapping: EventMapping = { ...GNS3_EVENTS, ...(options.events as object | undefined) };
   const reply = await invoke({
     operation: "chat_session",
     input: typeof projectId === "string" ? { ...input, project_id: projectId } : input,
@@ -99,9 +127,18 @@ async function evaluateSession(
   }
   const { exchanges } = reply.value as ChatSessionResult;
   const transcripts = exchanges.map((e, i) =>
-    transcriptFromExchange(input.script, input.requests[i], e)
+    transcriptFromExchange(input.script, input.requests[i], e, mapping)
   );
-  const findings = checkChatLimits({ kind: "agent", ...input, transcripts });
+  // A request answered with a non-2xx status is judged by the request rules (CL-REQ-ACCEPT,
+  // under /exchanges/<i>), not as a tool error.
+  const rejected = new Set(
+    exchanges.flatMap((e, i) =>
+      e.response.status < 200 || e.response.status > 299 ? [`/transcripts/${i}/ended`] : []
+    ),
+  );
+  const findings = checkChatLimits({ kind: "agent", ...input, transcripts }).filter((f) =>
+    !(f.ruleId === "CL-TOOL-ERROR" && rejected.has(f.instancePath))
+  );
   exchanges.forEach((e, i) => {
     const http: HttpObservation = { kind: "http", request: e.body, response: e.response };
     for (const f of checkChatLimits(http)) {
@@ -252,7 +289,7 @@ async function evaluateOn(
     if (surface === "http-agent") {
       const input = testCase.input as RunAgentInput | { body: Record<string, unknown> };
       if ("body" in input) return evaluateBody(input.body, invoke, projectId);
-      return evaluateSession(input, invoke, projectId);
+      return evaluateSession(input, invoke, options.options);
     }
     const input = testCase.input as RunAgentInput;
     const reply = await invoke({ operation: "run_agent", input });

@@ -6,6 +6,7 @@ import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
 import type { ChatServerFlaws } from "./_http_reference.ts";
 import { agentHttpAdapter } from "./agent_http_adapter.ts";
 import { agentMutants } from "./mutants.ts";
+import { gns3CopilotTargets } from "./_gns3_copilot_targets.ts";
 import { referenceChatAgent } from "./reference_agent.ts";
 import { type ReferenceChatServer, startReferenceChatServer } from "./reference_server.ts";
 import type { RunAgentInput, RunAgentOutput } from "./types.ts";
@@ -166,6 +167,7 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
     startEarly: true,
     create: () => langGraphAdapter(),
   },
+  gns3CopilotTargets[0],
   ...agentMutants.map((m): EmbeddedTarget => ({
     name: m.name,
     description: m.description,
@@ -200,4 +202,5 @@ export const chatLimitsTargets: readonly EmbeddedTarget[] = [
     startEarly: true,
     create: () => langGraphAdapter(m.flaw),
   })),
+  ...gns3CopilotTargets.slice(1),
 ];

@@ -66,6 +66,8 @@ export interface Transcript {
   final?: string;
   /** What went wrong, when ended is `error`. */
   error?: string;
+  /** What the agent told the user when a limit stopped it (an iteration limit notice). */
+  notice?: string;
 }
 
 /** Input of the `run_agent` operation: one session of scripted requests. */

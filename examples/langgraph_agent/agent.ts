@@ -217,12 +217,14 @@ export function createAgent(flaw?: AgentFlaw) {
     };
     let llmCalls = 0;
     let count = 0;
+    let pending = new Set<string>(); // calls of the last model call not yet answered
     for await (const update of await graph.stream(inputs, config)) {
       for (const [node, value] of Object.entries(update as Record<string, Partial<S>>)) {
         if (node === "llm_call") llmCalls = value.llm_calls ?? llmCalls;
         if (value?.tool_calls_count !== undefined) count = value.tool_calls_count;
         for (const m of value?.messages ?? []) {
           if (m instanceof ToolMessage) {
+            pending.delete(m.tool_call_id);
             yield {
               type: "tool",
               tool_call_id: m.tool_call_id,
@@ -232,6 +234,7 @@ export function createAgent(flaw?: AgentFlaw) {
             continue;
           }
           const ai = m as AIMessage;
+          pending = new Set((ai.tool_calls ?? []).map((c) => c.id ?? ""));
           for (const c of ai.tool_calls ?? []) {
             yield { type: "tool_call", tool_call_id: c.id ?? "", name: c.name };
           }
@@ -240,6 +243,14 @@ export function createAgent(flaw?: AgentFlaw) {
           }
         }
       }
+    }
+    // Stopped by max_iterations with tools asked for: say so (the design's Graceful degradation).
+    if (pending.size > 0) {
+      yield {
+        type: "message",
+        content: `Iteration limit reached (max_iterations ${maxIterations}): ` +
+          `the tools of the last model call were not run.`,
+      };
     }
     yield { type: "done", llm_calls: llmCalls, tool_calls_count: count };
   }

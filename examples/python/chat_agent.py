@@ -37,6 +37,12 @@ EXHAUSTED = "(script exhausted)"
 MAX_HISTORY = 1000
 
 
+def iteration_notice(max_iterations: int) -> str:
+    """What the agent says when max_iterations stops it with tools asked for."""
+    return ("Iteration limit reached (max_iterations %d): "
+            "the tools of the last model call were not run." % max_iterations)
+
+
 class ScriptedModel:
     """A fake chat model: its i-th call in a request answers the script's i-th turn."""
 
@@ -131,7 +137,7 @@ class Agent:
             if state["remaining_steps"] <= 0:
                 # The last allowed model call: no model call would read tool results, so the
                 # batch is not executed (max_iterations 1 gives one call and no tools).
-                transcript = {"ended": "iteration_limit"}
+                transcript = {"ended": "iteration_limit", "notice": iteration_notice(max_iterations)}
                 break
             update = tool_node(state, slack=1 if self.flaw == "off-by-one" else 0)
             state["messages"].extend(update["messages"])

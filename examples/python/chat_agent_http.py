@@ -27,7 +27,7 @@ from typing import Any, Dict, List, Optional
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from chat_agent import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_TOOL_CALLS, tool_node  # noqa: E402
+from chat_agent import DEFAULT_MAX_ITERATIONS, DEFAULT_MAX_TOOL_CALLS, iteration_notice, tool_node  # noqa: E402
 
 ROUTE = re.compile(r"^/v3/projects/[^/]+/chat/stream$")
 TOOLS = [
@@ -97,8 +97,9 @@ class Agent:
             if not calls:
                 emit({"type": "message", "content": ai.get("content") or ""})
                 break
-            if remaining <= 0:
-                break  # the last allowed model call: its tools are not executed
+            if remaining <= 0:  # the last allowed model call: its tools are not executed
+                emit({"type": "message", "content": iteration_notice(body.get("max_iterations") or DEFAULT_MAX_ITERATIONS)})
+                break
             batch = [{"id": c["id"], "name": c["function"]["name"],
                       "args": json.loads(c["function"].get("arguments") or "{}")} for c in calls]
             update = tool_node({"messages": [{"tool_calls": batch}], **state})
