@@ -21,9 +21,9 @@ const UPDATE = Deno.env.get("CONFORM_UPDATE_GOLDEN") === "1";
 const UNSTABLE: Record<string, string> = {};
 
 /**
- * The GNS3 Copilot stack's mutants: each starts Python and LangGraph (about 3 s) and runs
- * seconds of cases, twice here; gns3_copilot_agent_test.ts checks each one's rules with one
- * process for all, and the reference's golden report pins the generated cases.
+ * The GNS3 Copilot stack (FastAPI + LangGraph): each target starts Python and LangGraph (about
+ * 3 s) and its cases cost seconds of CPU, twice here; gns3_copilot_agent_test.ts checks the
+ * reference and each mutant's rules with one process for all.
  */
 const SLOW = (target: string) => target.startsWith("chat-limits-gns3-copilot-");
 

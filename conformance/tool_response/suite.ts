@@ -1,4 +1,5 @@
 import { raisedFinding } from "../../src/core/raised_finding.ts";
+import type { DeviceCommandCall } from "./producer.ts";
 import type { Case, CaseOptions, Evaluation, Invoke, Suite } from "../../src/core/types.ts";
 import { checkToolResponse, toolResponseProfile } from "./profile.ts";
 import { coveringGeneratedCaseStream } from "../_class_cover.ts";
