@@ -31,8 +31,19 @@ export interface Decoded {
   textJson?: { value: unknown };
   /** Why the result cannot be read. */
   unreadable?: { path: string; message: string };
-  /** Whether structuredContent was present. */
+  /**
+   * Whether the value is a JSON value read from structuredContent (findings nest under `at`);
+   * false for a value parsed from text (content text, or text wrapped in structuredContent).
+   */
   structured: boolean;
+  /**
+   * Set when structuredContent is FastMCP's wrapper of a non-object return (`{"result": x}`,
+   * its only member): `value` when x is judged as the value itself, `text` when x is text
+   * (a tool that returns JSON text) parsed as a text content item would be.
+   */
+  wrapped?: "value" | "text";
+  /** The text wrapped in structuredContent.result, when `wrapped` is `text`. */
+  wrappedText?: string;
 }
 
 function parseJson(text: string): { value: unknown } | undefined {
@@ -44,7 +55,36 @@ function parseJson(text: string): { value: unknown } | undefined {
   }
 }
 
-/** Read the value of a call result (structuredContent first, else the first text item). */
+/**
+ * Whether a structuredContent is FastMCP's wrapper of a non-object return: an object whose
+ * only member is `result` (the MCP Python SDK sends `{"result": value}` when a tool declaring
+ * an output schema returns a string, list or number). No contract value of a Netdryrun tool
+ * has that shape: each has required members other than `result`.
+ */
+export function isResultWrapper(structured: unknown): structured is { result: unknown } {
+  return isObject(structured) && Object.keys(structured).length === 1 &&
+    Object.hasOwn(structured, "result");
+}
+
+/** Read a text as the tool's value (record_baseline: YAML text or a JSON tool error). */
+function fromText(
+  text: string,
+  textJson: { value: unknown } | undefined,
+  tool: string,
+  at: string,
+): { value?: unknown; unreadable?: { path: string; message: string } } {
+  if (tool === "record_baseline") {
+    // JSON object text is a tool error; anything else is the YAML text itself.
+    return { value: textJson && isObject(textJson.value) ? textJson.value : text };
+  }
+  if (!textJson) return { unreadable: { path: at, message: "the text content is not JSON" } };
+  return { value: textJson.value };
+}
+
+/**
+ * Read the value of a call result: structuredContent first (the value FastMCP wraps as
+ * `{"result": ...}` unwrapped, and parsed when it is text), else the first text item.
+ */
 export function decodeResult(result: Obj, tool: string): Decoded {
   const content = Array.isArray(result.content) ? result.content : [];
   const textIndex = content.findIndex((c) =>
@@ -57,6 +97,22 @@ export function decodeResult(result: Obj, tool: string): Decoded {
   const base = { textIndex, ...(textJson ? { textJson } : {}), structured };
   if (structured) {
     const at = "/call_result/structuredContent";
+    const sc = result.structuredContent;
+    if (isResultWrapper(sc)) {
+      const inner = `${at}/result`;
+      if (typeof sc.result !== "string") {
+        return { ...base, at: inner, value: sc.result, wrapped: "value" };
+      }
+      const read = fromText(sc.result, parseJson(sc.result), tool, inner);
+      return {
+        ...base,
+        ...read,
+        at: inner,
+        structured: false,
+        wrapped: "text",
+        wrappedText: sc.result,
+      };
+    }
     if (!isObject(result.structuredContent)) {
       return {
         ...base,
@@ -77,14 +133,7 @@ export function decodeResult(result: Obj, tool: string): Decoded {
       },
     };
   }
-  if (tool === "record_baseline") {
-    // JSON object text is a tool error; anything else is the YAML text itself.
-    return { ...base, at, value: textJson && isObject(textJson.value) ? textJson.value : text };
-  }
-  if (!textJson) {
-    return { ...base, at, unreadable: { path: at, message: "the text content is not JSON" } };
-  }
-  return { ...base, at, value: textJson.value };
+  return { ...base, at, ...fromText(text, textJson, tool, at) };
 }
 
 /** The kind of a decoded value, as the tool's results are told apart. */
