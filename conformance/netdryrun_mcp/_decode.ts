@@ -1,4 +1,5 @@
 // Reading a tools/call result: which value it carries, where, and what kind it is. Never throws.
+import { parse as parseYaml } from "yaml";
 import { RUN_RESULT_KEYS } from "../netdryrun/_check_value.ts";
 
 /** Largest text content the kit parses, in UTF-16 units. */
@@ -66,16 +67,41 @@ export function isResultWrapper(structured: unknown): structured is { result: un
     Object.hasOwn(structured, "result");
 }
 
+/** Whether a text parses as a YAML mapping (bounded: aliases capped, errors are "no"). */
+function isYamlMapping(text: string): boolean {
+  if (text.length > MAX_TEXT) return false;
+  try {
+    return isObject(parseYaml(text, { maxAliasCount: 10 }));
+  } catch {
+    return false;
+  }
+}
+
 /** Read a text as the tool's value (record_baseline: YAML text or a JSON tool error). */
 function fromText(
   text: string,
   textJson: { value: unknown } | undefined,
   tool: string,
   at: string,
+  isError: unknown,
 ): { value?: unknown; unreadable?: { path: string; message: string } } {
   if (tool === "record_baseline") {
-    // JSON object text is a tool error; anything else is the YAML text itself.
-    return { value: textJson && isObject(textJson.value) ? textJson.value : text };
+    // JSON object text is a tool error; anything else is the YAML text itself, except an
+    // error reported as plain text (isError true, not a YAML mapping): no baseline and no
+    // tool error (what an SDK answers when the tool raised).
+    if (textJson && isObject(textJson.value)) return { value: textJson.value };
+    if (isError === true && !isYamlMapping(text)) {
+      return {
+        unreadable: {
+          path: at,
+          message:
+            `isError is true and the text is neither a JSON tool error nor a YAML baseline: ${
+              JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text)
+            }`,
+        },
+      };
+    }
+    return { value: text };
   }
   if (!textJson) return { unreadable: { path: at, message: "the text content is not JSON" } };
   return { value: textJson.value };
@@ -103,7 +129,7 @@ export function decodeResult(result: Obj, tool: string): Decoded {
       if (typeof sc.result !== "string") {
         return { ...base, at: inner, value: sc.result, wrapped: "value" };
       }
-      const read = fromText(sc.result, parseJson(sc.result), tool, inner);
+      const read = fromText(sc.result, parseJson(sc.result), tool, inner, result.isError);
       return {
         ...base,
         ...read,
@@ -133,7 +159,7 @@ export function decodeResult(result: Obj, tool: string): Decoded {
       },
     };
   }
-  return { ...base, at, ...fromText(text, textJson, tool, at) };
+  return { ...base, at, ...fromText(text, textJson, tool, at, result.isError) };
 }
 
 /** The kind of a decoded value, as the tool's results are told apart. */

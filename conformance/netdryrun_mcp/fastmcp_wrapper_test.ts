@@ -86,3 +86,21 @@ Deno.test("only an object whose one member is result is taken as the wrapper", (
   );
   assert.ok(findings.some((f) => f.instancePath === "/call_result/structuredContent"));
 });
+
+Deno.test("record_baseline: an error reported as plain text is unreadable, not a YAML baseline", () => {
+  // What FastMCP answers when the tool raised (netdryrun 0.2.0 without containerlab).
+  const raised = {
+    content: [{ type: "text", text: "Error executing tool record_baseline" }],
+    isError: true,
+  };
+  assert.deepEqual(
+    checkMcpObservation(call("record_baseline", raised)).map((f) => [f.ruleId, f.instancePath]),
+    [["NDM-RESULT-READABLE", "/call_result/content/0/text"]],
+  );
+  // A YAML baseline flagged isError stays a baseline (the isError rule judges the flag).
+  const flagged = {
+    content: [{ type: "text", text: "lab: x.clab.yml\nchecks: []\n" }],
+    isError: true,
+  };
+  assert.equal(decodeResult(flagged, "record_baseline").value, "lab: x.clab.yml\nchecks: []\n");
+});
