@@ -46,3 +46,17 @@ export async function listAllTools(
   }
   return { kind: "errored", message: `tools/list gave more than ${MAX_PAGES} pages` };
 }
+
+/** Most tool names kept for the report, each cut to 100 characters. */
+const MAX_NAMES = 200;
+
+/** The tool names of a tools/list reply (strings only, bounded), or undefined. */
+export function toolNames(reply: Reply): string[] | undefined {
+  if (reply.kind !== "result") return undefined;
+  const tools = (reply.value as { tools?: unknown }).tools;
+  if (!Array.isArray(tools)) return undefined;
+  return tools.slice(0, MAX_NAMES).map((t) => {
+    const name = (t as { name?: unknown } | null)?.name;
+    return typeof name === "string" ? name.slice(0, 100) : "(no name)";
+  });
+}

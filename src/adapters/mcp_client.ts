@@ -10,7 +10,7 @@ import { messageOf } from "../core/_message_of.ts";
 import { SoloLock } from "./_solo_lock.ts";
 import { Client, McpError, ResultSchema, type Transport } from "./_mcp_sdk.ts";
 import { callLimit, closedWithin, Connection, endSession, tracked } from "./_mcp_connection.ts";
-import { listAllTools } from "./_mcp_list_tools.ts";
+import { listAllTools, toolNames } from "./_mcp_list_tools.ts";
 import { implementationInfo } from "./_mcp_info.ts";
 
 /** A connection of this adapter. */
@@ -180,6 +180,8 @@ export function mcpClientAdapter(
   let shut = false;
   let lastMade: McpConnection | undefined;
   let workspace: McpWorkspace | undefined;
+  /** The tool names of the last tools/list answered, for the report. */
+  let offered: string[] | undefined;
   /**
    * Set (for good) once the server answered a call while an older one was unanswered: it
    * runs calls concurrently, so a call stuck on it does not hold the others up.
@@ -285,12 +287,6 @@ export function mcpClientAdapter(
     return connecting;
   };
 
-  const timeoutOf = (method: string, params: Record<string, unknown>): number =>
-    callLimit(method, params, options.toolTimeoutsMs, callTimeoutMs);
-
-  /** The notifications that came since the last answer, as reply evidence. */
-  const notes = (conn: Conn) => conn.notifications.evidence();
-
   const take = (conn: Conn, id: string | number | undefined): Violation[] =>
     id === undefined ? [] : conn.made.violations?.(id) ?? [];
 
@@ -331,7 +327,7 @@ export function mcpClientAdapter(
       return { kind: "errored", message: messageOf(error), ...stderrOf() };
     }
     conn.active++;
-    const limitMs = timeoutOf(method, params);
+    const limitMs = callLimit(method, params, options.toolTimeoutsMs, callTimeoutMs);
     const abort = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -356,7 +352,7 @@ export function mcpClientAdapter(
         kind: "result",
         value: result,
         ...(violations.length > 0 ? { protocolViolations: violations } : {}),
-        ...notes(conn),
+        ...conn.notifications.evidence(),
       };
     } catch (error) {
       // What came before a JSON-RPC error answer is reported with it (a raised reply).
@@ -399,7 +395,7 @@ export function mcpClientAdapter(
           type: `McpError(${error.code})`,
           message: error.message,
           ...(violations.length > 0 ? { protocolViolations: violations } : {}),
-          ...notes(conn),
+          ...conn.notifications.evidence(),
         };
       }
       const reported = conn.transportError && conn.transportError !== messageOf(error)
@@ -458,8 +454,11 @@ export function mcpClientAdapter(
           unknown
         >;
       switch (req.operation) {
-        case "list_tools":
-          return await listAllTools((params) => request("tools/list", params, callOptions));
+        case "list_tools": {
+          const reply = await listAllTools((params) => request("tools/list", params, callOptions));
+          offered = toolNames(reply) ?? offered;
+          return reply;
+        }
         case "call_tool": {
           if (typeof input.name !== "string") {
             return { kind: "errored", message: 'call_tool needs a string "name"' };
@@ -493,5 +492,6 @@ export function mcpClientAdapter(
     stderr(): string {
       return lastMade?.stderr?.() ?? "";
     },
+    learned: () => (offered ? { tools: offered } : undefined),
   };
 }

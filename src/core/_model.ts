@@ -226,6 +226,11 @@ export interface Adapter {
   close(): Promise<void>;
   /** What the implementation wrote to its error stream so far, when there is one (bounded). */
   stderr?(): string;
+  /**
+   * What the implementation revealed of itself while the cases ran (for MCP: the names of the
+   * tools it offers), merged into its implementation info at the end of the run.
+   */
+  learned?(): Record<string, unknown> | undefined;
 }
 
 /** One conformance case: a deterministic input to run against a target. */

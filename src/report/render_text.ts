@@ -147,6 +147,11 @@ function renderSuite(s: StreamedSuiteReport, options: RenderTextOptions): string
           ? ` [version from ${escapeText(String(impl.version_source), { maxLength: 80 })}]`
           : ""),
     );
+    if (Array.isArray(impl.tools)) {
+      const names = impl.tools.slice(0, 40).map((n) => escapeText(String(n), { maxLength: 60 }));
+      const more = impl.tools.length > 40 ? ` … and ${impl.tools.length - 40} more` : "";
+      lines.push(`   tools offered (${impl.tools.length}): ${names.join(", ")}${more}`);
+    }
     if (typeof impl.instructions === "string") {
       lines.push(`   instructions: ${escapeText(impl.instructions, { maxLength: 160 })}`);
     }
