@@ -22,10 +22,15 @@ export interface AdapterKind {
    *
    * @param section The adapter section, as validated.
    * @param context `configDir`: the config file's folder, against which relative paths
-   * resolve; `profile`: the id of the profile the adapter is made for.
+   * resolve; `profile`: the id of the profile the adapter is made for; `toolTimeoutsMs`: the
+   * target's per-tool time budgets (`timeouts.tools`), for the kinds that call tools.
    */
   create(
     section: Record<string, unknown>,
-    context: { configDir: string; profile?: string },
+    context: {
+      configDir: string;
+      profile?: string;
+      toolTimeoutsMs?: Readonly<Record<string, number>>;
+    },
   ): Adapter;
 }

@@ -7,13 +7,13 @@
  *
  * @module
  */
-import { withUserCases } from "../src/core/with_user_cases.ts";
+import { targetsFromConfig } from "./_config_targets.ts";
 import { parseArgs } from "node:util";
 import { baselineLines, prepareOutput } from "./_conform_output.ts";
 import { type EmbeddedTarget, embeddedTargets, profiles, suites } from "./registry.ts";
 import { checkMain } from "./check_command.ts";
 import { promoteMain } from "./promote_command.ts";
-import { type ConformanceTarget, runConformance } from "../src/core/run_conformance.ts";
+import { runConformance } from "../src/core/run_conformance.ts";
 import { parseSeed, resolveSeed } from "../src/core/seed.ts";
 import type { ReplayData, Report, Suite } from "../src/core/types.ts";
 import type { StreamedReport } from "../src/report/streamed_report.ts";
@@ -125,23 +125,6 @@ function suiteFor(id: string): Suite {
   const suite = suites.find((s) => s.profile.id === id);
   if (!suite) throw new UsageError(`Unknown profile "${id}"`);
   return suite;
-}
-
-function targetsFromConfig(config: ConformConfig): ConformanceTarget[] {
-  return config.targets.map((t) => {
-    const kind = adapterKinds.find((k) => k.kind === t.adapter.kind)!;
-    return {
-      name: t.name,
-      suites: t.profiles.map((p) => ({
-        suite: p.cases ? withUserCases(suiteFor(p.id), p.cases) : suiteFor(p.id),
-        options: { ...p.options, volatile: t.volatile },
-      })),
-      create: (profile) => kind.create(t.adapter, { configDir: config.dir, profile }),
-      baseDir: config.dir,
-      caseTimeoutMs: t.caseTimeoutMs,
-      startTimeoutMs: t.startTimeoutMs,
-    };
-  });
 }
 
 /** The embedded targets whose Python environment has not been made. */
@@ -263,7 +246,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     throw error;
   }
 
-  let targets = config ? targetsFromConfig(config) : [...embeddedTargets];
+  let targets = config ? targetsFromConfig(config, suiteFor) : [...embeddedTargets];
   if (v.target) {
     const known = new Set(targets.map((t) => t.name));
     const unknown = v.target.filter((n) => !known.has(n));

@@ -16,6 +16,8 @@ export interface McpHttpSection {
   root?: string;
   /** Timeouts in milliseconds. */
   timeouts?: { init_ms?: number; call_ms?: number };
+  /** The version to report when the server's is empty. */
+  version?: string;
   /** Largest response body, in bytes. */
   max_response_bytes?: number;
 }
@@ -49,6 +51,13 @@ const SCHEMA = {
         "The server's root (NETDRYRUN_MCP_ROOT), a folder inside workspace, relative to the config file's folder. Without it, root-dependent cases are skipped.",
       type: "string",
       minLength: 1,
+    },
+    version: {
+      description:
+        "The implementation's version for the report when the server's serverInfo.version is empty (the version you pinned); a version the server reports wins, and the report says where it came from.",
+      type: "string",
+      minLength: 1,
+      maxLength: 100,
     },
     timeouts: {
       type: "object",
@@ -108,6 +117,8 @@ export const mcpHttpAdapterKind: AdapterKind = {
       ...(s.root ? { root: resolve(context.configDir, s.root) } : {}),
       initTimeoutMs: s.timeouts?.init_ms,
       callTimeoutMs: s.timeouts?.call_ms,
+      declaredVersion: s.version,
+      toolTimeoutsMs: context.toolTimeoutsMs,
       maxResponseBytes: s.max_response_bytes,
     });
   },

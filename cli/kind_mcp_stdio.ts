@@ -19,6 +19,8 @@ export interface McpStdioSection {
   root_env?: string;
   /** Timeouts in milliseconds. */
   timeouts?: { init_ms?: number; call_ms?: number };
+  /** The version to report when the server's is empty. */
+  version?: string;
   /** Restarts allowed after crashes. */
   max_restarts?: number;
   /** Largest message accepted from the server, in bytes. */
@@ -39,6 +41,13 @@ const SCHEMA = {
         "Name of a variable that receives the server's root: <workspace>/root, in the temp workspace the kit lays scenario files out in (NETDRYRUN_MCP_ROOT for a Netdryrun server). Without it, root-dependent cases are skipped.",
       type: "string",
       pattern: "^[A-Za-z_][A-Za-z0-9_]*$",
+    },
+    version: {
+      description:
+        "The implementation's version for the report when the server's serverInfo.version is empty (the version you pinned); a version the server reports wins, and the report says where it came from.",
+      type: "string",
+      minLength: 1,
+      maxLength: 100,
     },
     timeouts: {
       type: "object",
@@ -108,6 +117,8 @@ export const mcpStdioAdapterKind: AdapterKind = {
       rootEnv: s.root_env,
       initTimeoutMs: s.timeouts?.init_ms,
       callTimeoutMs: s.timeouts?.call_ms,
+      declaredVersion: s.version,
+      toolTimeoutsMs: context.toolTimeoutsMs,
       maxRestarts: s.max_restarts,
       maxMessageBytes: s.max_message_bytes,
     });

@@ -32,6 +32,8 @@ export interface ConfigTarget {
   caseTimeoutMs?: number;
   /** Start timeout, in milliseconds. */
   startTimeoutMs?: number;
+  /** Per tool name, the milliseconds one call of it may take (`timeouts.tools`). */
+  toolTimeoutsMs?: Record<string, number>;
   /** Failures the target is known to have (its baseline); empty when none. */
   expectedFailures: BaselineEntry[];
 }
@@ -200,6 +202,13 @@ export function buildConfigSchema(
               properties: {
                 case_ms: { type: "integer", minimum: 1, maximum: 3600000 },
                 start_ms: { type: "integer", minimum: 1, maximum: 3600000 },
+                tools: {
+                  type: "object",
+                  description:
+                    "Per tool name, the milliseconds one tools/call of it may take, instead of the adapter's call_ms (MCP kinds; a dry run takes minutes). The target's case_ms is raised to the largest budget plus 10000 when it is below it.",
+                  propertyNames: { minLength: 1, maxLength: 128 },
+                  additionalProperties: { type: "integer", minimum: 1, maximum: 3600000 },
+                },
               },
             },
           },
@@ -207,6 +216,21 @@ export function buildConfigSchema(
       },
     },
   };
+}
+
+/** The run's default case timeout (src/core/run_suite.ts), in milliseconds. */
+const DEFAULT_CASE_MS = 10_000;
+/** What a case gets beyond its longest tool budget (its other calls, laying out files). */
+const CASE_MARGIN_MS = 10_000;
+
+/** The case timeout: case_ms, raised to the longest tool budget plus a margin. */
+function caseTimeout(
+  caseMs: number | undefined,
+  tools: Record<string, number> | undefined,
+): number | undefined {
+  const longest = Math.max(0, ...Object.values(tools ?? {}));
+  if (longest === 0) return caseMs;
+  return Math.max(caseMs ?? DEFAULT_CASE_MS, longest + CASE_MARGIN_MS);
 }
 
 function enumOf(values: string[]): Record<string, unknown> {
@@ -286,7 +310,7 @@ export function parseConfig(
       )[];
       adapter: Record<string, unknown> & { kind: string };
       volatile?: string[];
-      timeouts?: { case_ms?: number; start_ms?: number };
+      timeouts?: { case_ms?: number; start_ms?: number; tools?: Record<string, number> };
       expected_failures?: BaselineEntry[];
     }[];
   };
@@ -336,8 +360,9 @@ export function parseConfig(
       ),
       adapter: t.adapter,
       volatile: t.volatile ?? [],
-      caseTimeoutMs: t.timeouts?.case_ms,
+      caseTimeoutMs: caseTimeout(t.timeouts?.case_ms, t.timeouts?.tools),
       startTimeoutMs: t.timeouts?.start_ms,
+      ...(t.timeouts?.tools ? { toolTimeoutsMs: { ...t.timeouts.tools } } : {}),
       expectedFailures: (t.expected_failures ?? []).map((e) => ({
         rule: e.rule,
         ...(e.cases ? { cases: [...e.cases] } : {}),

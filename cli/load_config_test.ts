@@ -110,3 +110,23 @@ Deno.test("config: conform.schema.json is up to date (deno task config-schema)",
   const committed = await Deno.readTextFile(CONFIG_SCHEMA_URL);
   assert.equal(committed, configSchemaText(), "run `deno task config-schema`");
 });
+
+Deno.test("config: per-tool budgets (timeouts.tools) raise the case timeout above the longest", () => {
+  const withTools = (timeouts: string) =>
+    parseConfig(
+      good.replace("timeouts: {case_ms: 500}", `timeouts: ${timeouts}`),
+      "/x/c.yaml",
+      options,
+    )
+      .targets[0];
+  const t = withTools("{case_ms: 500, tools: {dry_run: 600000, validate: 2000}}");
+  assert.deepEqual(t.toolTimeoutsMs, { dry_run: 600000, validate: 2000 });
+  assert.equal(t.caseTimeoutMs, 610000);
+  assert.equal(withTools("{case_ms: 900000, tools: {dry_run: 600000}}").caseTimeoutMs, 900000);
+  assert.equal(withTools("{tools: {validate: 1}}").caseTimeoutMs, 10_001);
+  assert.equal(withTools("{case_ms: 500}").toolTimeoutsMs, undefined);
+  assert.match(
+    errorOf(good.replace("timeouts: {case_ms: 500}", "timeouts: {tools: {dry_run: 0}}")).message,
+    /minimum|>= 1/,
+  );
+});

@@ -1,4 +1,5 @@
 // Reading a tools/call result: which value it carries, where, and what kind it is. Never throws.
+import { parse as parseYaml } from "yaml";
 import { RUN_RESULT_KEYS } from "../netdryrun/_check_value.ts";
 
 /** Largest text content the kit parses, in UTF-16 units. */
@@ -31,8 +32,19 @@ export interface Decoded {
   textJson?: { value: unknown };
   /** Why the result cannot be read. */
   unreadable?: { path: string; message: string };
-  /** Whether structuredContent was present. */
+  /**
+   * Whether the value is a JSON value read from structuredContent (findings nest under `at`);
+   * false for a value parsed from text (content text, or text wrapped in structuredContent).
+   */
   structured: boolean;
+  /**
+   * Set when structuredContent is FastMCP's wrapper of a non-object return (`{"result": x}`,
+   * its only member): `value` when x is judged as the value itself, `text` when x is text
+   * (a tool that returns JSON text) parsed as a text content item would be.
+   */
+  wrapped?: "value" | "text";
+  /** The text wrapped in structuredContent.result, when `wrapped` is `text`. */
+  wrappedText?: string;
 }
 
 function parseJson(text: string): { value: unknown } | undefined {
@@ -44,7 +56,61 @@ function parseJson(text: string): { value: unknown } | undefined {
   }
 }
 
-/** Read the value of a call result (structuredContent first, else the first text item). */
+/**
+ * Whether a structuredContent is FastMCP's wrapper of a non-object return: an object whose
+ * only member is `result` (the MCP Python SDK sends `{"result": value}` when a tool declaring
+ * an output schema returns a string, list or number). No contract value of a Netdryrun tool
+ * has that shape: each has required members other than `result`.
+ */
+export function isResultWrapper(structured: unknown): structured is { result: unknown } {
+  return isObject(structured) && Object.keys(structured).length === 1 &&
+    Object.hasOwn(structured, "result");
+}
+
+/** Whether a text parses as a YAML mapping (bounded: aliases capped, errors are "no"). */
+function isYamlMapping(text: string): boolean {
+  if (text.length > MAX_TEXT) return false;
+  try {
+    return isObject(parseYaml(text, { maxAliasCount: 10 }));
+  } catch {
+    return false;
+  }
+}
+
+/** Read a text as the tool's value (record_baseline: YAML text or a JSON tool error). */
+function fromText(
+  text: string,
+  textJson: { value: unknown } | undefined,
+  tool: string,
+  at: string,
+  isError: unknown,
+): { value?: unknown; unreadable?: { path: string; message: string } } {
+  if (tool === "record_baseline") {
+    // JSON object text is a tool error; anything else is the YAML text itself, except an
+    // error reported as plain text (isError true, not a YAML mapping): no baseline and no
+    // tool error (what an SDK answers when the tool raised).
+    if (textJson && isObject(textJson.value)) return { value: textJson.value };
+    if (isError === true && !isYamlMapping(text)) {
+      return {
+        unreadable: {
+          path: at,
+          message:
+            `isError is true and the text is neither a JSON tool error nor a YAML baseline: ${
+              JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text)
+            }`,
+        },
+      };
+    }
+    return { value: text };
+  }
+  if (!textJson) return { unreadable: { path: at, message: "the text content is not JSON" } };
+  return { value: textJson.value };
+}
+
+/**
+ * Read the value of a call result: structuredContent first (the value FastMCP wraps as
+ * `{"result": ...}` unwrapped, and parsed when it is text), else the first text item.
+ */
 export function decodeResult(result: Obj, tool: string): Decoded {
   const content = Array.isArray(result.content) ? result.content : [];
   const textIndex = content.findIndex((c) =>
@@ -57,6 +123,22 @@ export function decodeResult(result: Obj, tool: string): Decoded {
   const base = { textIndex, ...(textJson ? { textJson } : {}), structured };
   if (structured) {
     const at = "/call_result/structuredContent";
+    const sc = result.structuredContent;
+    if (isResultWrapper(sc)) {
+      const inner = `${at}/result`;
+      if (typeof sc.result !== "string") {
+        return { ...base, at: inner, value: sc.result, wrapped: "value" };
+      }
+      const read = fromText(sc.result, parseJson(sc.result), tool, inner, result.isError);
+      return {
+        ...base,
+        ...read,
+        at: inner,
+        structured: false,
+        wrapped: "text",
+        wrappedText: sc.result,
+      };
+    }
     if (!isObject(result.structuredContent)) {
       return {
         ...base,
@@ -77,14 +159,7 @@ export function decodeResult(result: Obj, tool: string): Decoded {
       },
     };
   }
-  if (tool === "record_baseline") {
-    // JSON object text is a tool error; anything else is the YAML text itself.
-    return { ...base, at, value: textJson && isObject(textJson.value) ? textJson.value : text };
-  }
-  if (!textJson) {
-    return { ...base, at, unreadable: { path: at, message: "the text content is not JSON" } };
-  }
-  return { ...base, at, value: textJson.value };
+  return { ...base, at, ...fromText(text, textJson, tool, at, result.isError) };
 }
 
 /** The kind of a decoded value, as the tool's results are told apart. */

@@ -6,7 +6,7 @@ import type { Finding, Level } from "../../src/core/types.ts";
 import { checkNetdryrun } from "../netdryrun/check.ts";
 import observationSchema from "./observation.schema.json" with { type: "json" };
 import { netdryrunMcpRules } from "./rules.ts";
-import { decodeResult, isErrorKind, isObject, jsonEqual, kindOf } from "./_decode.ts";
+import { type Decoded, decodeResult, isErrorKind, isObject, jsonEqual, kindOf } from "./_decode.ts";
 
 /** The five tools a Netdryrun MCP server offers. */
 export const NETDRYRUN_TOOLS = [
@@ -139,11 +139,28 @@ function checkToolsList(obs: Obj): Finding[] {
   return out;
 }
 
-function reroot(findings: Finding[], at: string, structured: boolean): Finding[] {
+const WRAPPED_READ = {
+  value: "the value FastMCP wrapped as structuredContent.result",
+  text: "the JSON text FastMCP wrapped as structuredContent.result, parsed",
+};
+
+/** Findings on the decoded value, pointed into the observation (and saying what was read). */
+function reroot(findings: Finding[], d: Decoded): Finding[] {
+  const read = d.wrapped ? { read: WRAPPED_READ[d.wrapped] } : {};
   return findings.map((f) => {
-    if (structured) return { ...f, instancePath: at + f.instancePath };
+    if (d.structured) {
+      return {
+        ...f,
+        instancePath: d.at + f.instancePath,
+        ...(d.wrapped ? { params: { ...f.params, ...read } } : {}),
+      };
+    }
     // A value read from text: the pointer cannot go inside the string; keep the inner one.
-    return { ...f, instancePath: at, params: { ...f.params, resultPath: f.instancePath } };
+    return {
+      ...f,
+      instancePath: d.at,
+      params: { ...f.params, resultPath: f.instancePath, ...read },
+    };
   });
 }
 
@@ -178,7 +195,19 @@ function checkToolCall(obs: Obj): Finding[] {
     out.push(finding("NDM-RESULT-READABLE", d.unreadable.path, d.unreadable.message));
     return out;
   }
-  if (d.structured && d.textIndex >= 0 && (!d.textJson || !jsonEqual(d.textJson.value, d.value))) {
+  if (d.wrapped === "text") {
+    const text = (result.content as { text: string }[])[d.textIndex]?.text;
+    if (d.textIndex >= 0 && text !== d.wrappedText) {
+      out.push(finding(
+        "NDM-AGREE",
+        `/call_result/content/${d.textIndex}/text`,
+        "the text content differs from the text wrapped in structuredContent.result",
+        { expected: "the text of structuredContent.result" },
+      ));
+    }
+  } else if (
+    d.structured && d.textIndex >= 0 && (!d.textJson || !jsonEqual(d.textJson.value, d.value))
+  ) {
     out.push(finding(
       "NDM-AGREE",
       `/call_result/content/${d.textIndex}/text`,
@@ -258,13 +287,12 @@ function checkToolCall(obs: Obj): Finding[] {
                 actual: v.status,
               },
             )],
-            d.at,
-            d.structured,
+            d,
           ),
         );
       }
       if (isObject(scenario.files) && isObject(v.tested) && isObject(v.tested.files)) {
-        out.push(...reroot(checkTestedFiles(scenario, v.tested.files), d.at, d.structured));
+        out.push(...reroot(checkTestedFiles(scenario, v.tested.files), d));
       }
     }
   }
@@ -273,7 +301,7 @@ function checkToolCall(obs: Obj): Finding[] {
       tool,
       ...(isObject(obs.evidence_files) ? { evidenceFiles: obs.evidence_files } : {}),
     };
-    out.push(...reroot(checkNetdryrun(d.value, context), d.at, d.structured));
+    out.push(...reroot(checkNetdryrun(d.value, context), d));
   }
   return out;
 }

@@ -147,6 +147,27 @@ const optionsSchema = {
   additionalProperties: false,
 };
 
+/**
+ * The offered tools the contract does not name: listed (the report's implementation info names
+ * every tool offered), never called (their arguments and effects are unknown), never judged.
+ */
+function outsideContract(result: unknown): Pick<Evaluation, "unchecked"> {
+  const tools = isObject(result) && Array.isArray(result.tools) ? result.tools : [];
+  const known: readonly string[] = NETDRYRUN_TOOLS;
+  const names = tools.map((t) => (isObject(t) ? t.name : undefined))
+    .filter((n): n is string => typeof n === "string" && !known.includes(n));
+  if (names.length === 0) return {};
+  const listed = names.slice(0, 20).map((n) => JSON.stringify(n.slice(0, 60))).join(", ");
+  return {
+    unchecked: [{
+      ruleId: "NDM-TOOLS-OFFERED",
+      reason: `offered outside the contract, listed and not judged: ${listed}${
+        names.length > 20 ? ` and ${names.length - 20} more` : ""
+      }`,
+    }],
+  };
+}
+
 /** Largest evidence file the kit reads, in bytes. */
 const MAX_EVIDENCE_BYTES = 1024 * 1024;
 
@@ -319,7 +340,11 @@ export const netdryrunMcpSuite: Suite = {
       ) {
         obs.protocol_violations = reply.protocolViolations;
       }
-      return { findings: checkMcpObservation(obs), checked: TOOLS_LIST_RULES };
+      return {
+        findings: checkMcpObservation(obs),
+        checked: TOOLS_LIST_RULES,
+        ...outsideContract(reply.kind === "result" ? reply.value : undefined),
+      };
     }
     return await evaluateCall(input, testCase.id, invoke, options);
   },

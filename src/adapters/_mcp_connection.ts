@@ -1,6 +1,7 @@
 // The MCP client adapter's connection (private): one server connection with the requests it
 // left unanswered, and the transport wrapper that counts them. Typed structurally: only the
 // mcp_* files load the SDK.
+import { isNotification, NotificationLog } from "./_mcp_notifications.ts";
 
 /** What the wrapper needs of a transport (the SDK's `Transport` has it). */
 export interface TransportLike {
@@ -38,6 +39,8 @@ export class Connection<C, M extends { stderr?: () => string }> {
   /** Id of the initialize request: its violations go to the first call. */
   initId: string | number | undefined;
   calls = 0;
+  /** Notifications received since the last answer taken (evidence, never judged). */
+  readonly notifications = new NotificationLog();
   /** The last error the transport reported (onerror), for messages. */
   transportError: string | undefined;
   /** Resolves when the connection closed. */
@@ -58,6 +61,34 @@ export async function closedWithin(
 ): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([conn.whenClosed, new Promise((done) => (timer = setTimeout(done, ms)))]);
+  clearTimeout(timer);
+}
+
+/** A call's time limit: its tool's own budget (tools/call), else `fallbackMs`. */
+export function callLimit(
+  method: string,
+  params: Record<string, unknown>,
+  budgets: Readonly<Record<string, number>> | undefined,
+  fallbackMs: number,
+): number {
+  const name = params.name;
+  return method === "tools/call" && typeof name === "string" && budgets &&
+      Object.hasOwn(budgets, name)
+    ? budgets[name]
+    : fallbackMs;
+}
+
+/** Ends a session on the server (`terminate`, when there is one), waiting at most `ms`. */
+export async function endSession(
+  terminate: (() => Promise<void>) | undefined,
+  ms: number,
+): Promise<void> {
+  if (!terminate) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    terminate().catch(() => {}),
+    new Promise((done) => (timer = setTimeout(done, ms))),
+  ]);
   clearTimeout(timer);
 }
 
@@ -83,6 +114,7 @@ export function tracked<T extends TransportLike>(
     outstanding: Set<string | number>;
     lastSent: string | number | undefined;
     unansweredAtClose: number;
+    notifications?: NotificationLog;
   },
   onOutOfOrder: () => void,
 ): T {
@@ -109,6 +141,11 @@ export function tracked<T extends TransportLike>(
         onOutOfOrder();
       }
       outstanding.delete(message.id);
+    } else if (isNotification(message)) {
+      conn().notifications?.record(message.method, message.params);
+      // The kit sends no progress token: a progress notification is counted, and not passed
+      // on (the SDK would report an unknown token as a transport error).
+      if (message.method === "notifications/progress") return;
     }
     outer.onmessage?.(message, extra);
   };

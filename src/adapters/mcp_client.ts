@@ -9,7 +9,9 @@ import type {
 import { messageOf } from "../core/_message_of.ts";
 import { SoloLock } from "./_solo_lock.ts";
 import { Client, McpError, ResultSchema, type Transport } from "./_mcp_sdk.ts";
-import { closedWithin, Connection, tracked } from "./_mcp_connection.ts";
+import { callLimit, closedWithin, Connection, endSession, tracked } from "./_mcp_connection.ts";
+import { listAllTools, toolNames } from "./_mcp_list_tools.ts";
+import { implementationInfo } from "./_mcp_info.ts";
 
 /** A connection of this adapter. */
 type Conn = Connection<Client, McpConnection>;
@@ -38,6 +40,11 @@ export interface McpConnection {
    * reached the client yet: a failed send then waits for the close and counts as one.
    */
   ended?: () => boolean;
+  /**
+   * Ends the session on the server before the transport is closed, at the adapter's close
+   * (Streamable HTTP: a DELETE with the session id). Its failure is ignored.
+   */
+  terminate?: () => Promise<void>;
 }
 
 /** Makes a fresh transport to the server: spawns it (stdio) or points at its URL (HTTP). */
@@ -94,6 +101,20 @@ export interface McpClientAdapterOptions {
    */
   workspace?: () => McpWorkspace | Promise<McpWorkspace>;
   /**
+   * The implementation's version to report when the server's `serverInfo.version` is empty
+   * (the version the user pinned, say); a version the server reports wins.
+   *
+   * @default undefined
+   */
+  declaredVersion?: string;
+  /**
+   * Per tool name, the milliseconds its `tools/call` may take instead of `callTimeoutMs` (a
+   * dry run takes minutes).
+   *
+   * @default {}
+   */
+  toolTimeoutsMs?: Readonly<Record<string, number>>;
+  /**
    * Called once at close, after the connection is closed (to remove a temp workspace, say).
    *
    * @default undefined
@@ -101,7 +122,6 @@ export interface McpClientAdapterOptions {
   onClose?: () => Promise<void>;
 }
 
-const MAX_PAGES = 20;
 /** Milliseconds a call sent to a server known gone waits for the connection's close. */
 const ENDED_WAIT_MS = 2_000;
 
@@ -160,6 +180,8 @@ export function mcpClientAdapter(
   let shut = false;
   let lastMade: McpConnection | undefined;
   let workspace: McpWorkspace | undefined;
+  /** The tool names of the last tools/list answered, for the report. */
+  let offered: string[] | undefined;
   /**
    * Set (for good) once the server answered a call while an older one was unanswered: it
    * runs calls concurrently, so a call stuck on it does not hold the others up.
@@ -305,18 +327,19 @@ export function mcpClientAdapter(
       return { kind: "errored", message: messageOf(error), ...stderrOf() };
     }
     conn.active++;
+    const limitMs = callLimit(method, params, options.toolTimeoutsMs, callTimeoutMs);
     const abort = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      abort.abort(new Error(`${method} timed out after ${callTimeoutMs} ms`));
-    }, callTimeoutMs);
+      abort.abort(new Error(`${method} timed out after ${limitMs} ms`));
+    }, limitMs);
     const onAbort = () => abort.abort(callOptions.signal?.reason ?? new Error("aborted"));
     callOptions.signal?.addEventListener("abort", onAbort, { once: true });
     if (callOptions.signal?.aborted) onAbort();
     const pending = conn.client.request({ method, params }, ResultSchema, {
       signal: abort.signal,
-      timeout: callTimeoutMs + 1_000,
+      timeout: limitMs + 1_000,
     });
     // The SDK sends inside request(), synchronously: the id is the one just sent.
     const id = conn.lastSent;
@@ -329,6 +352,7 @@ export function mcpClientAdapter(
         kind: "result",
         value: result,
         ...(violations.length > 0 ? { protocolViolations: violations } : {}),
+        ...conn.notifications.evidence(),
       };
     } catch (error) {
       // What came before a JSON-RPC error answer is reported with it (a raised reply).
@@ -338,7 +362,7 @@ export function mcpClientAdapter(
         hung(conn);
         return {
           kind: "errored",
-          message: `${method} timed out after ${callTimeoutMs} ms${seen ? ` (${seen})` : ""}`,
+          message: `${method} timed out after ${limitMs} ms${seen ? ` (${seen})` : ""}`,
           ...stderrOf(conn),
         };
       }
@@ -371,6 +395,7 @@ export function mcpClientAdapter(
           type: `McpError(${error.code})`,
           message: error.message,
           ...(violations.length > 0 ? { protocolViolations: violations } : {}),
+          ...conn.notifications.evidence(),
         };
       }
       const reported = conn.transportError && conn.transportError !== messageOf(error)
@@ -414,14 +439,7 @@ export function mcpClientAdapter(
       if (options.workspace) workspace = await options.workspace();
       const conn = await connect(callOptions.signal);
       current = conn;
-      const server = conn.client.getServerVersion();
-      const caps = conn.client.getServerCapabilities() ?? {};
-      return {
-        name: server?.name ?? "unknown",
-        ...(server?.version ? { version: server.version } : {}),
-        capabilities: Object.keys(caps).sort(),
-        protocol: "mcp",
-      };
+      return implementationInfo(conn.client, options.declaredVersion);
     },
     async run(req: Request, callOptions: AdapterCallOptions = {}): Promise<Reply> {
       if (holdsPythonArgument(req.input)) {
@@ -437,23 +455,9 @@ export function mcpClientAdapter(
         >;
       switch (req.operation) {
         case "list_tools": {
-          const tools: unknown[] = [];
-          const violations: Violation[] = [];
-          let cursor: string | undefined;
-          for (let page = 0; page < MAX_PAGES; page++) {
-            const reply = await request("tools/list", cursor ? { cursor } : {}, callOptions);
-            if (reply.kind !== "result") return reply;
-            violations.push(...reply.protocolViolations ?? []);
-            const value = reply.value as { tools?: unknown; nextCursor?: unknown };
-            const seen = violations.length > 0 ? { protocolViolations: violations } : {};
-            if (!Array.isArray(value.tools)) return { ...reply, ...seen };
-            tools.push(...value.tools);
-            if (typeof value.nextCursor !== "string" || value.nextCursor === "") {
-              return { kind: "result", value: { ...value, tools }, ...seen };
-            }
-            cursor = value.nextCursor;
-          }
-          return { kind: "errored", message: `tools/list gave more than ${MAX_PAGES} pages` };
+          const reply = await listAllTools((params) => request("tools/list", params, callOptions));
+          offered = toolNames(reply) ?? offered;
+          return reply;
         }
         case "call_tool": {
           if (typeof input.name !== "string") {
@@ -476,6 +480,8 @@ export function mcpClientAdapter(
       shut = true;
       const conn = current;
       current = undefined;
+      // The session is ended on the server first (HTTP: DELETE), within the call timeout.
+      if (conn && !conn.closed) await endSession(conn.made.terminate, callTimeoutMs);
       // A connection still being made is ended too: its transport is in `live`.
       await conn?.client.close().catch(() => {});
       await Promise.all([...live].map((t) => t.close().catch(() => {})));
@@ -486,5 +492,6 @@ export function mcpClientAdapter(
     stderr(): string {
       return lastMade?.stderr?.() ?? "";
     },
+    learned: () => (offered ? { tools: offered } : undefined),
   };
 }

@@ -35,6 +35,19 @@ export interface McpHttpAdapterOptions {
    */
   callTimeoutMs?: number;
   /**
+   * The implementation's version for the report when the server's `serverInfo.version` is
+   * empty (the version you pinned, say); a version the server reports wins.
+   *
+   * @default undefined
+   */
+  declaredVersion?: string;
+  /**
+   * Per tool name, milliseconds its `tools/call` may take instead of `callTimeoutMs`.
+   *
+   * @default {}
+   */
+  toolTimeoutsMs?: Readonly<Record<string, number>>;
+  /**
    * Largest HTTP response body read, in bytes.
    *
    * @default 8388608 (8 MiB)
@@ -112,8 +125,8 @@ export function mcpHttpAdapter(url: string, options: McpHttpAdapterOptions = {})
   }
   const max = options.maxResponseBytes ?? 8 * 1024 * 1024;
   let created: string | undefined;
-  return mcpClientAdapter(() => ({
-    transport: new StreamableHTTPClientTransport(endpoint, {
+  return mcpClientAdapter(() => {
+    const transport = new StreamableHTTPClientTransport(endpoint, {
       requestInit: { headers: { ...options.headers } },
       fetch: async (input, init) => capped(await fetch(input, init), max),
       reconnectionOptions: {
@@ -122,12 +135,20 @@ export function mcpHttpAdapter(url: string, options: McpHttpAdapterOptions = {})
         reconnectionDelayGrowFactor: 2,
         maxRetries: 0,
       },
-    }),
-    diagnostics: () => `URL "${endpoint.href}"`,
-  }), {
+    });
+    return {
+      transport,
+      diagnostics: () => `URL "${endpoint.href}"`,
+      // A session the server gave an id to is ended with DELETE (a 405 is the server's
+      // "sessions are not ended by clients": the SDK takes it as done).
+      terminate: () => transport.sessionId ? transport.terminateSession() : Promise.resolve(),
+    };
+  }, {
     kind: "mcp-http",
     initTimeoutMs: options.initTimeoutMs,
     callTimeoutMs: options.callTimeoutMs,
+    declaredVersion: options.declaredVersion,
+    toolTimeoutsMs: options.toolTimeoutsMs,
     maxRestarts: 1,
     async workspace(): Promise<McpWorkspace> {
       if (options.workspace) {

@@ -47,6 +47,19 @@ export interface McpStdioAdapterOptions {
    */
   callTimeoutMs?: number;
   /**
+   * The implementation's version for the report when the server's `serverInfo.version` is
+   * empty (the version you pinned, say); a version the server reports wins.
+   *
+   * @default undefined
+   */
+  declaredVersion?: string;
+  /**
+   * Per tool name, milliseconds its `tools/call` may take instead of `callTimeoutMs`.
+   *
+   * @default {}
+   */
+  toolTimeoutsMs?: Readonly<Record<string, number>>;
+  /**
    * How many times a server that crashed, hung (a call or case timeout) or closed its stdout is
    * started again.
    *
@@ -124,6 +137,8 @@ export function mcpStdioAdapter(
     kind: "mcp-stdio",
     initTimeoutMs: options.initTimeoutMs,
     callTimeoutMs: options.callTimeoutMs,
+    declaredVersion: options.declaredVersion,
+    toolTimeoutsMs: options.toolTimeoutsMs,
     maxRestarts: options.maxRestarts,
     replaceHung: true,
     async workspace() {

@@ -5,7 +5,10 @@ import type { CaseSubject, Reply } from "./types.ts";
 export function replyData(reply: Reply): unknown {
   switch (reply.kind) {
     case "result":
-      return { result: reply.value };
+      return {
+        result: reply.value,
+        ...(reply.notifications ? { notifications: reply.notifications } : {}),
+      };
     case "raised":
       return {
         raised: {
@@ -13,6 +16,7 @@ export function replyData(reply: Reply): unknown {
           message: reply.message,
           ...(reply.traceback !== undefined ? { traceback: reply.traceback } : {}),
         },
+        ...(reply.notifications ? { notifications: reply.notifications } : {}),
       };
     case "skipped":
       return { skipped: reply.reason };

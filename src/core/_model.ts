@@ -177,13 +177,17 @@ export interface Request {
  *
  * A `result` or a `raised` reply may carry `protocolViolations`: what the transport saw around
  * this answer that its protocol forbids (for MCP over stdio, stdout lines that are not MCP
- * messages, escaped), for the suite to report against the implementation.
+ * messages, escaped), for the suite to report against the implementation. It may also carry
+ * `notifications`: what the implementation sent beside this answer that needs no answer (for
+ * MCP: log and progress notifications), counted per method with the first few capped samples,
+ * kept as evidence and never judged.
  */
 export type Reply =
   | {
     kind: "result";
     value: unknown;
     protocolViolations?: { transport: string; message: string }[];
+    notifications?: { method: string; count: number; samples: string[] }[];
   }
   | {
     kind: "raised";
@@ -191,6 +195,7 @@ export type Reply =
     message: string;
     traceback?: string;
     protocolViolations?: { transport: string; message: string }[];
+    notifications?: { method: string; count: number; samples: string[] }[];
   }
   | { kind: "skipped"; reason: string }
   | { kind: "errored"; message: string; stderr?: string };
@@ -221,6 +226,11 @@ export interface Adapter {
   close(): Promise<void>;
   /** What the implementation wrote to its error stream so far, when there is one (bounded). */
   stderr?(): string;
+  /**
+   * What the implementation revealed of itself while the cases ran (for MCP: the names of the
+   * tools it offers), merged into its implementation info at the end of the run.
+   */
+  learned?(): Record<string, unknown> | undefined;
 }
 
 /** One conformance case: a deterministic input to run against a target. */

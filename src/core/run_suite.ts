@@ -479,14 +479,16 @@ export async function runSuite(
       options.onCase?.(report, item.index);
     }
   };
+  let learned: Record<string, unknown> | undefined;
   try {
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
+    learned = adapter.learned?.();
   } finally {
     await adapter.close().catch(() => {});
   }
   return {
     ...base,
-    implementation,
+    implementation: learned ? capInfo({ ...learned, ...implementation }) : implementation,
     rules: rules(),
     cases: kept.cases(),
     counts: kept.counts,

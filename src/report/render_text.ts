@@ -197,8 +197,19 @@ function renderSuite(s: StreamedSuiteReport, options: RenderTextOptions): string
     lines.push(
       `   implementation: ${escapeText(impl.name, { maxLength: 80 })}` +
         (impl.version ? ` ${escapeText(String(impl.version), { maxLength: 40 })}` : "") +
-        (impl.language ? ` (${escapeText(String(impl.language), { maxLength: 40 })})` : ""),
+        (impl.language ? ` (${escapeText(String(impl.language), { maxLength: 40 })})` : "") +
+        (impl.version_source
+          ? ` [version from ${escapeText(String(impl.version_source), { maxLength: 80 })}]`
+          : ""),
     );
+    if (Array.isArray(impl.tools)) {
+      const names = impl.tools.slice(0, 40).map((n) => escapeText(String(n), { maxLength: 60 }));
+      const more = impl.tools.length > 40 ? ` … and ${impl.tools.length - 40} more` : "";
+      lines.push(`   tools offered (${impl.tools.length}): ${names.join(", ")}${more}`);
+    }
+    if (typeof impl.instructions === "string") {
+      lines.push(`   instructions: ${escapeText(impl.instructions, { maxLength: 160 })}`);
+    }
   }
   if (s.startError) {
     lines.push(`   could not run: ${escapeText(s.startError, { maxLength: 2000 })}`);
