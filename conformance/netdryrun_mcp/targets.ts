@@ -2,8 +2,18 @@ import { netdryrunMcpSuite } from "./suite.ts";
 import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
 import { REFERENCE_OPTIONS, referenceStdioAdapter } from "./reference_adapter.ts";
 import { MUTANTS } from "./reference_server/mutants.ts";
+import { PYTHON_MUTANTS, pythonReferenceAdapter } from "./python_reference_adapter.ts";
 
-/** The MCP profile's embedded targets: the reference server over stdio, then its mutants. */
+/** The rules a Python mutant breaks: the TypeScript mutant's of the same name, or its own. */
+function pythonBreaks(name: string): string[] {
+  return Object.hasOwn(MUTANTS, name) ? MUTANTS[name].breaks : ["NDM-HTTP-ORIGIN"];
+}
+
+/**
+ * The MCP profile's embedded targets: the reference server over stdio, then its mutants, then
+ * the Python reference server (official `mcp` SDK, in the kit's Python environment `mcp`) over
+ * stdio and Streamable HTTP, then its mutants.
+ */
 export const netdryrunMcpTargets: readonly EmbeddedTarget[] = [
   {
     name: "netdryrun-mcp-reference",
@@ -17,5 +27,26 @@ export const netdryrunMcpTargets: readonly EmbeddedTarget[] = [
     suites: [embeddedSuite(netdryrunMcpSuite, REFERENCE_OPTIONS)],
     mutant: { breaks: m.breaks, ...(m.errored ? { errored: true } : {}) },
     create: () => referenceStdioAdapter({ mutant: name, callTimeoutMs: 3_000, maxRestarts: 12 }),
+  })),
+  ...(["stdio", "http"] as const).map((transport): EmbeddedTarget => ({
+    name: `netdryrun-mcp-python-${transport}`,
+    description: `the kit's reference Netdryrun MCP server in Python (official mcp SDK) over ${
+      transport === "http" ? "Streamable HTTP" : "stdio"
+    }`,
+    suites: [embeddedSuite(netdryrunMcpSuite, REFERENCE_OPTIONS)],
+    pythonEnv: "mcp",
+    create: () => pythonReferenceAdapter(transport),
+  })),
+  ...Object.entries(PYTHON_MUTANTS).map(([name, transport]): EmbeddedTarget => ({
+    name: `netdryrun-mcp-python-mutant-${name}`,
+    description: `Python reference server mutant (${transport}): ${
+      Object.hasOwn(MUTANTS, name)
+        ? MUTANTS[name].description
+        : "DNS rebinding protection off (any Origin is served)"
+    }`,
+    suites: [embeddedSuite(netdryrunMcpSuite, REFERENCE_OPTIONS)],
+    mutant: { breaks: pythonBreaks(name) },
+    pythonEnv: "mcp",
+    create: () => pythonReferenceAdapter(transport, { mutant: name, callTimeoutMs: 5_000 }),
   })),
 ];
