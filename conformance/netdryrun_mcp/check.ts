@@ -7,6 +7,7 @@ import { checkNetdryrun } from "../netdryrun/check.ts";
 import observationSchema from "./observation.schema.json" with { type: "json" };
 import { netdryrunMcpRules } from "./rules.ts";
 import { decodeResult, isErrorKind, isObject, jsonEqual, kindOf } from "./_decode.ts";
+import { checkTransport } from "./_check_transport.ts";
 
 /** The five tools a Netdryrun MCP server offers. */
 export const NETDRYRUN_TOOLS = [
@@ -356,7 +357,11 @@ export function checkMcpObservation(value: unknown): Finding[] {
     const obs = value as Obj;
     return [
       ...checkProtocol(obs),
-      ...(obs.kind === "tools_list" ? checkToolsList(obs) : checkToolCall(obs)),
+      ...(obs.kind === "tools_list"
+        ? checkToolsList(obs)
+        : obs.kind === "transport"
+        ? checkTransport(obs)
+        : checkToolCall(obs)),
     ];
   } catch (error) {
     return [

@@ -17,8 +17,7 @@ const SERVER = fileURLToPath(
 
 /**
  * The mutants of the TypeScript reference server the Python one has too (same name, same
- * fault, so the same rules must catch them), by transport. `no-origin-check` is the Python
- * server's own: DNS rebinding protection off (HTTP only).
+ * fault, so the same rules must catch them), by transport.
  */
 export const PYTHON_MUTANTS: Readonly<Record<string, "stdio" | "http">> = {
   "missing-tool": "stdio",
@@ -28,6 +27,8 @@ export const PYTHON_MUTANTS: Readonly<Record<string, "stdio" | "http">> = {
   "failures-out-of-order": "stdio",
   "stdout-noise": "stdio",
   "wrong-verdict": "http",
+  "no-origin-check": "http",
+  "unknown-tool-result": "stdio",
 };
 
 /** Options of {@linkcode pythonReferenceAdapter}. */

@@ -65,9 +65,11 @@ async function firstLine(stream: ReadableStream<Uint8Array>, ms: number): Promis
  * import { spawnedHttpAdapter } from "./spawned_http_adapter.ts";
  * import { referenceServerArgv } from "./reference_adapter.ts";
  *
- * const argv = [...referenceServerArgv().slice(0, -1), "--http", "0"];
- * argv.splice(argv.indexOf("--allow-env"), 0, "--allow-net=127.0.0.1");
- * const adapter = spawnedHttpAdapter(argv);
+ * const [deno, run, ...rest] = referenceServerArgv();
+ * const main = rest.slice(-2, -1);
+ * const adapter = spawnedHttpAdapter([
+ *   deno, run, ...rest.slice(0, -2), "--allow-net=127.0.0.1", ...main, "--http", "0",
+ * ]);
  * await adapter.start();
  * const reply = await adapter.run({ operation: "list_tools", input: {} });
  * assert.equal(reply.kind, "result");

@@ -56,6 +56,7 @@ MUTANTS = {
     "wrong-verdict",
     "stdout-noise",
     "no-origin-check",
+    "unknown-tool-result",
 }
 INVALID_PARAMS = -32602
 CONFIG_ARG = {"type": "string", "minLength": 1, "description": "Path of the netdryrun.yml (or of its folder)"}
@@ -227,10 +228,16 @@ def baseline_checks(lab: Any, node: str) -> list[dict[str, Any]]:
 
 
 class NetdryrunServer(MCPServer):
-    """MCPServer whose call of a tool it does not offer is a protocol error (-32602)."""
+    """MCPServer whose call of a tool it does not offer is a protocol error (-32602).
+
+    (MCPServer itself answers it with a tool result, isError true: the unknown-tool-result
+    mutant keeps that.)
+    """
+
+    mutant: str | None = None
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
-        if self._tool_manager.get_tool(name) is None:
+        if self._tool_manager.get_tool(name) is None and self.mutant != "unknown-tool-result":
             raise MCPError(INVALID_PARAMS, f'Unknown tool "{name}"')
         return await super().call_tool(name, arguments, context)
 
@@ -239,6 +246,7 @@ def create_server(root: str | None, mutant: str | None) -> MCPServer:
     """The MCP server with the five tools (record_baseline left out by the missing-tool mutant)."""
     tools = NetdryrunTools(root, mutant)
     server = NetdryrunServer("netdryrun-reference-python", version=SERVER_VERSION, log_level="WARNING")
+    server.mutant = mutant
 
     async def dry_run(config: str, keep_lab: bool = False) -> CallToolResult:
         return await tools.run(config, True)

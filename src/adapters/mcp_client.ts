@@ -467,6 +467,8 @@ export function mcpClientAdapter(
           return workspace
             ? { kind: "result", value: { ...workspace } }
             : { kind: "raised", type: "NoWorkspace", message: "the adapter has no workspace" };
+        case "http_probe": // the mcp-http adapter answers it; no other transport has HTTP
+          return { kind: "skipped", reason: "the target is not reached over Streamable HTTP" };
         default:
           return { kind: "errored", message: `Unknown operation "${req.operation}"` };
       }
