@@ -35,7 +35,13 @@ export const TRANSPORT_CASES: { id: string; description: string; probe: Transpor
 ];
 
 const CHECKED: Record<TransportProbe, string[]> = {
-  unknown_tool: ["NDM-OBSERVATION", "NDM-UNKNOWN-TOOL", "NDM-STDOUT-MCP-ONLY"],
+  unknown_tool: [
+    "NDM-OBSERVATION",
+    "NDM-UNKNOWN-TOOL",
+    "NDM-STDOUT-MCP-ONLY",
+    "NDM-UTF8",
+    "NDM-NEWLINE-DELIMITED",
+  ],
   origin: ["NDM-OBSERVATION", "NDM-HTTP-ORIGIN"],
   version: ["NDM-OBSERVATION", "NDM-VERSION"],
 };

@@ -279,11 +279,18 @@ function checkToolCall(obs: Obj): Finding[] {
   return out;
 }
 
+/** The stdio rule a transport violation breaks, by what the transport recorded. */
+function protocolRule(message: string): string {
+  if (message.startsWith("a stdout line that is not UTF-8")) return "NDM-UTF8";
+  if (message.startsWith("a JSON-RPC message split over")) return "NDM-NEWLINE-DELIMITED";
+  return "NDM-STDOUT-MCP-ONLY";
+}
+
 function checkProtocol(obs: Obj): Finding[] {
   const seen = (obs.protocol_violations ?? []) as { transport: string; message: string }[];
   return seen.map((v, i) =>
     finding(
-      "NDM-STDOUT-MCP-ONLY",
+      protocolRule(v.message),
       jsonPointer("protocol_violations", i),
       `over ${v.transport}, the server wrote ${v.message}`,
     )

@@ -153,6 +153,27 @@ export const netdryrunMcpOwnRules: readonly Rule[] = [
     },
   },
   {
+    id: "NDM-UTF8",
+    level: "MUST",
+    statement: "Over stdio, every line the server writes to its stdout is UTF-8",
+    cite: {
+      spec: MCP_TRANSPORTS,
+      section: "Transports (reading: spec-notes/netdryrun-mcp.md)",
+      quote: "JSON-RPC messages **MUST** be UTF-8 encoded.",
+    },
+  },
+  {
+    id: "NDM-NEWLINE-DELIMITED",
+    level: "MUST",
+    statement:
+      "Over stdio, each JSON-RPC message is one line: none is split over lines (pretty-printed)",
+    cite: {
+      spec: MCP_TRANSPORTS,
+      section: "stdio (reading: spec-notes/netdryrun-mcp.md)",
+      quote: "Messages are delimited by newlines, and **MUST NOT** contain embedded newlines.",
+    },
+  },
+  {
     id: "NDM-HTTP-ORIGIN",
     level: "MUST",
     statement:

@@ -115,6 +115,8 @@ const TOOLS_LIST_RULES = [
   "NDM-TOOLS-OFFERED",
   "NDM-INPUT-SCHEMA",
   "NDM-STDOUT-MCP-ONLY",
+  "NDM-UTF8",
+  "NDM-NEWLINE-DELIMITED",
 ];
 const CALL_RULES = [
   "NDM-OBSERVATION",
@@ -123,6 +125,8 @@ const CALL_RULES = [
   "NDM-AGREE",
   "NDM-IS-ERROR",
   "NDM-STDOUT-MCP-ONLY",
+  "NDM-UTF8",
+  "NDM-NEWLINE-DELIMITED",
   ...netdryrunRules.map((r) => r.id),
 ];
 

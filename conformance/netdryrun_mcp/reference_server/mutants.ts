@@ -56,6 +56,14 @@ export const MUTANTS: Readonly<
     description: "over stdio, writes a start-up banner on stdout before the MCP messages",
     breaks: ["NDM-STDOUT-MCP-ONLY"],
   },
+  "latin1-stdout": {
+    description: "over stdio, writes its messages in Latin-1, not UTF-8",
+    breaks: ["NDM-UTF8"],
+  },
+  "pretty-json": {
+    description: "over stdio, pretty-prints each message over several lines",
+    breaks: ["NDM-NEWLINE-DELIMITED"],
+  },
   "no-origin-check": {
     description: "over HTTP, serves a request from a foreign Origin (no DNS rebinding protection)",
     breaks: ["NDM-HTTP-ORIGIN"],
