@@ -297,9 +297,13 @@ export class McpStdioTransport {
     const lines = this.#partial.length;
     this.#partial = [];
     this.#partialChars = 0;
+    // Its id is left out of the excerpt: ids depend on how calls interleave, reports must not.
+    const { id: _id, ...shown } = (typeof value === "object" && value !== null ? value : {}) as {
+      id?: unknown;
+    };
     this.#violation(
       `a JSON-RPC message split over ${lines} lines (embedded newlines): ${
-        excerpt(JSON.stringify(value))
+        excerpt(JSON.stringify(shown))
       }`,
     );
     return value;
