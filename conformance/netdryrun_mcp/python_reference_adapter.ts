@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { mcpStdioAdapter } from "../../src/adapters/mcp_stdio.ts";
 import type { Adapter } from "../../src/core/types.ts";
 import { requirePythonEnv } from "../_python_env.ts";
-import { spawnedHttpAdapter } from "./spawned_http_adapter.ts";
+import { mcpHttpCommandAdapter } from "../../src/adapters/mcp_http_command.ts";
 
 const SERVER = fileURLToPath(
   new URL("../../examples/netdryrun_mcp_python/server.py", import.meta.url),
@@ -75,8 +75,9 @@ export function pythonReferenceAdapter(
     ...(options.mutant ? { NETCONFORM_MUTANT: options.mutant } : {}),
   };
   if (transport === "http") {
-    return spawnedHttpAdapter([python, SERVER, "--http", "0"], {
+    return mcpHttpCommandAdapter([python, SERVER, "--http", "0"], {
       env,
+      rootEnv: "NETDRYRUN_MCP_ROOT",
       callTimeoutMs: options.callTimeoutMs,
     });
   }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { mcpStdioAdapter, type McpStdioAdapterOptions } from "../../src/adapters/mcp_stdio.ts";
 import type { Adapter } from "../../src/core/types.ts";
-import { spawnedHttpAdapter } from "./spawned_http_adapter.ts";
+import { mcpHttpCommandAdapter } from "../../src/adapters/mcp_http_command.ts";
 
 const MAIN = fileURLToPath(new URL("./reference_server/main.ts", import.meta.url));
 const CONFIG = fileURLToPath(new URL("../../deno.json", import.meta.url));
@@ -89,8 +89,9 @@ export function referenceHttpAdapter(
 ): Adapter {
   const argv = [...referenceServerArgv().slice(0, -1), "--http", "0"];
   argv.splice(argv.indexOf("--allow-env"), 0, "--allow-net=127.0.0.1");
-  return spawnedHttpAdapter(argv, {
+  return mcpHttpCommandAdapter(argv, {
     env: options.mutant ? { NETCONFORM_MUTANT: options.mutant } : {},
+    rootEnv: "NETDRYRUN_MCP_ROOT",
     callTimeoutMs: options.callTimeoutMs,
   });
 }

@@ -1,24 +1,49 @@
 /**
- * An `mcp-http` adapter for a reference server the kit starts itself: it spawns the server on
- * a free loopback port, reads its `listening <url>` line, and talks Streamable HTTP to it with
- * {@linkcode mcpHttpAdapter}, the server's root (NETDRYRUN_MCP_ROOT) inside the workspace it
- * shares with the kit. Closing stops the server and removes the workspace.
+ * An `mcp-http` adapter for a server the kit starts itself: it spawns the server (on a free
+ * port, say), reads the URL from its first stdout line, and talks Streamable HTTP to it with
+ * {@linkcode mcpHttpAdapter}, in a workspace it shares with the kit (the server's root, when
+ * `rootEnv` names its variable, inside it). Closing stops the server and removes the workspace.
  *
  * @module
  */
 import { join } from "node:path";
-import type { Adapter, ImplementationInfo } from "../../src/core/types.ts";
-import { mcpHttpAdapter } from "../../src/adapters/mcp_http.ts";
-import { childEnv } from "../../src/adapters/_child_env.ts";
+import type { Adapter, ImplementationInfo } from "../core/types.ts";
+import { mcpHttpAdapter, type McpHttpAdapterOptions } from "./mcp_http.ts";
+import { childEnv } from "./_child_env.ts";
 
-/** Options of {@linkcode spawnedHttpAdapter}. */
-export interface SpawnedHttpOptions {
+/** Options of {@linkcode mcpHttpCommandAdapter}. */
+export interface McpHttpCommandOptions
+  extends Pick<McpHttpAdapterOptions, "headers" | "initTimeoutMs" | "maxResponseBytes"> {
   /**
    * Environment of the server, on top of the variables the kit passes through.
    *
    * @default {}
    */
   env?: Readonly<Record<string, string>>;
+  /**
+   * Pass the kit's whole environment instead of the short list.
+   *
+   * @default false
+   */
+  inheritEnv?: boolean;
+  /**
+   * Working folder of the server.
+   *
+   * @default the kit's working folder
+   */
+  cwd?: string;
+  /**
+   * Name of the variable that receives the server's root, a folder inside the workspace.
+   *
+   * @default undefined (no root)
+   */
+  rootEnv?: string;
+  /**
+   * The first stdout line, whose group 1 is the MCP endpoint.
+   *
+   * @default /^listening (https?:\/\/\S+)$/
+   */
+  readyLine?: RegExp;
   /**
    * Milliseconds from spawn to the `listening` line.
    *
@@ -33,7 +58,7 @@ export interface SpawnedHttpOptions {
   callTimeoutMs?: number;
 }
 
-const READY = /^listening (http:\/\/(?:127\.0\.0\.1|\[::1\]|localhost):\d+\/mcp)$/;
+const READY = /^listening (https?:\/\/\S+)$/;
 const MAX_STDERR = 16 * 1024;
 
 async function firstLine(stream: ReadableStream<Uint8Array>, ms: number): Promise<string> {
@@ -62,12 +87,12 @@ async function firstLine(stream: ReadableStream<Uint8Array>, ms: number): Promis
  * @example The TypeScript reference server over HTTP
  * ```ts
  * import assert from "node:assert/strict";
- * import { spawnedHttpAdapter } from "./spawned_http_adapter.ts";
- * import { referenceServerArgv } from "./reference_adapter.ts";
+ * import { mcpHttpCommandAdapter } from "./mcp_http_command.ts";
+ * import { referenceServerArgv } from "../../conformance/netdryrun_mcp/reference_adapter.ts";
  *
  * const [deno, run, ...rest] = referenceServerArgv();
  * const main = rest.slice(-2, -1);
- * const adapter = spawnedHttpAdapter([
+ * const adapter = mcpHttpCommandAdapter([
  *   deno, run, ...rest.slice(0, -2), "--allow-net=127.0.0.1", ...main, "--http", "0",
  * ]);
  * await adapter.start();
@@ -76,13 +101,13 @@ async function firstLine(stream: ReadableStream<Uint8Array>, ms: number): Promis
  * await adapter.close();
  * ```
  *
- * @param argv The server's command line (it must listen on a loopback address).
- * @param options Environment and timeouts.
+ * @param argv The server's command line.
+ * @param options Environment, root variable, ready line, headers, timeouts.
  * @returns The adapter (kind `mcp-http`).
  */
-export function spawnedHttpAdapter(
+export function mcpHttpCommandAdapter(
   argv: readonly string[],
-  options: SpawnedHttpOptions = {},
+  options: McpHttpCommandOptions = {},
 ): Adapter {
   let child: Deno.ChildProcess | undefined;
   let inner: Adapter | undefined;
@@ -113,12 +138,16 @@ export function spawnedHttpAdapter(
     async start(callOptions): Promise<ImplementationInfo> {
       await stop();
       workspace = await Deno.makeTempDir({ prefix: "netconform-mcp-" });
-      const root = join(workspace, "root");
-      await Deno.mkdir(root);
+      const root = options.rootEnv ? join(workspace, "root") : undefined;
+      if (root) await Deno.mkdir(root);
       stderr = "";
       child = new Deno.Command(argv[0], {
         args: argv.slice(1),
-        env: childEnv({ ...options.env, NETDRYRUN_MCP_ROOT: root }, false),
+        cwd: options.cwd,
+        env: childEnv(
+          { ...options.env, ...(options.rootEnv && root ? { [options.rootEnv]: root } : {}) },
+          options.inheritEnv ?? false,
+        ),
         clearEnv: true,
         stdin: "null",
         stdout: "piped",
@@ -136,12 +165,19 @@ export function spawnedHttpAdapter(
       if (!url) {
         await stop();
         throw new Error(
-          `the server did not print "listening <loopback url>" (its first line: ${
+          `the server's first line gave no URL (its first line: ${
             JSON.stringify(line.slice(0, 200))
           }; stderr: ${JSON.stringify(stderr.slice(-500))})`,
         );
       }
-      inner = mcpHttpAdapter(url, { workspace, root, callTimeoutMs: options.callTimeoutMs });
+      inner = mcpHttpAdapter(url, {
+        workspace,
+        ...(root ? { root } : {}),
+        headers: options.headers,
+        initTimeoutMs: options.initTimeoutMs,
+        callTimeoutMs: options.callTimeoutMs,
+        maxResponseBytes: options.maxResponseBytes,
+      });
       return await inner.start(callOptions);
     },
     async run(request, callOptions) {
