@@ -1,7 +1,7 @@
 // The transport and lifecycle cases of the netdryrun.mcp-server/v1 suite (private helper of
 // suite.ts): a call of a tool the server does not offer (any transport), and over Streamable
 // HTTP an initialize from a foreign Origin and initialize with chosen protocol versions (the
-// mcp-http adapter's `http_probe` operation; other adapters skip them).
+// mcp-http adapter's `http_probe` operation; over other adapters their rule is unchecked).
 import type { Evaluation, Invoke } from "../../src/core/types.ts";
 import { checkMcpObservation } from "./check.ts";
 
@@ -46,17 +46,27 @@ const CHECKED: Record<TransportProbe, string[]> = {
   version: ["NDM-OBSERVATION", "NDM-VERSION"],
 };
 
-// Adapters other than mcp-http answer the probe `skipped` (the case is skipped with its reason).
+/** The target is not reached over Streamable HTTP: its adapter raised NotHttp to the probe. */
+class NotHttp extends Error {}
+
 async function probe(
   invoke: Invoke,
   input: Record<string, unknown>,
-): Promise<Awaited<ReturnType<Invoke>>> {
-  return await invoke({ operation: "http_probe", input });
-}
-
-function value(reply: Awaited<ReturnType<Invoke>>): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
+  const reply = await invoke({ operation: "http_probe", input });
+  if (reply.kind === "raised" && reply.type === "NotHttp") throw new NotHttp(reply.message);
   if (reply.kind !== "result") throw new Error(`the HTTP probe raised: ${reply.message}`);
   return reply.value as Record<string, unknown>;
+}
+
+/** initialize with an unsupported version, then with the version answered to it. */
+async function versions(invoke: Invoke): Promise<Record<string, unknown>[]> {
+  const first = await probe(invoke, { probe: "version", protocolVersion: UNSUPPORTED_VERSION });
+  const answers = [first];
+  if (typeof first.answered === "string" && first.answered !== UNSUPPORTED_VERSION) {
+    answers.push(await probe(invoke, { probe: "version", protocolVersion: first.answered }));
+  }
+  return answers;
 }
 
 /**
@@ -77,19 +87,16 @@ export async function evaluateTransport(kind: TransportProbe, invoke: Invoke): P
     if (reply.kind === "raised") obs.raised = { type: reply.type, message: reply.message };
     else obs.call_result = reply.value;
     if (reply.protocolViolations?.length) obs.protocol_violations = reply.protocolViolations;
-  } else if (kind === "origin") {
-    Object.assign(obs, value(await probe(invoke, { probe: "origin" })));
   } else {
-    const first = value(
-      await probe(invoke, { probe: "version", protocolVersion: UNSUPPORTED_VERSION }),
-    );
-    const answers = [first];
-    if (typeof first.answered === "string" && first.answered !== UNSUPPORTED_VERSION) {
-      answers.push(
-        value(await probe(invoke, { probe: "version", protocolVersion: first.answered })),
-      );
+    try {
+      if (kind === "origin") Object.assign(obs, await probe(invoke, { probe: "origin" }));
+      else obs.answers = await versions(invoke);
+    } catch (error) {
+      if (!(error instanceof NotHttp)) throw error;
+      // Over stdio (or in memory) there is no HTTP request to make: the rule cannot be checked.
+      const rule = kind === "origin" ? "NDM-HTTP-ORIGIN" : "NDM-VERSION";
+      return { findings: [], checked: [], unchecked: [{ ruleId: rule, reason: error.message }] };
     }
-    obs.answers = answers;
   }
   return { findings: checkMcpObservation(obs), checked: CHECKED[kind] };
 }

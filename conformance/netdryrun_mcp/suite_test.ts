@@ -27,17 +27,13 @@ function summary(report: SuiteReport) {
   );
 }
 
-/** The cases only a Streamable HTTP target runs, and the rules only they check. */
-const HTTP_ONLY = ["transport/origin", "transport/version"];
+/** The rules only a Streamable HTTP target can check (over stdio: unchecked, with the reason). */
 const HTTP_RULES = ["NDM-HTTP-ORIGIN", "NDM-VERSION"];
 
 function assertCertified(report: SuiteReport, http: boolean) {
-  const skipped = http
-    ? []
-    : HTTP_ONLY.map((id) => `${id}: skipped the target is not reached over Streamable HTTP []`);
-  assert.deepEqual(summary(report), skipped);
+  assert.deepEqual(summary(report), []);
   assert.equal(report.verdict, "conformant");
-  assert.equal(report.counts.passed, http ? 23 : 21);
+  assert.equal(report.counts.passed, 23);
   // Every rule was exercised by at least one case (over stdio: all but the HTTP ones).
   assert.deepEqual(
     report.rules.filter((r) => r.cases === 0).map((r) => r.id),
@@ -180,7 +176,7 @@ Deno.test("a server that is not a Netdryrun server gets one clear finding, its t
   assert.match(failed[0].findings[0].message, /not a Netdryrun MCP server.*"get_weather"/);
   assert.ok(
     report.cases.filter((c) => c.outcome === "skipped").every((c) =>
-      /does not offer|no lab|no root|Streamable HTTP/.test(c.reason!)
+      /does not offer|no lab|no root/.test(c.reason!)
     ),
   );
   assert.equal(report.verdict, "not-conformant");

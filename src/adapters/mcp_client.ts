@@ -11,6 +11,8 @@ import { SoloLock } from "./_solo_lock.ts";
 import { Client, McpError, ResultSchema, type Transport } from "./_mcp_sdk.ts";
 import { closedWithin, Connection, tracked } from "./_mcp_connection.ts";
 
+/** What a transport other than Streamable HTTP answers to the `http_probe` operation. */
+const NOT_HTTP = "the target is not reached over Streamable HTTP";
 /** A connection of this adapter. */
 type Conn = Connection<Client, McpConnection>;
 
@@ -468,7 +470,7 @@ export function mcpClientAdapter(
             ? { kind: "result", value: { ...workspace } }
             : { kind: "raised", type: "NoWorkspace", message: "the adapter has no workspace" };
         case "http_probe": // the mcp-http adapter answers it; no other transport has HTTP
-          return { kind: "skipped", reason: "the target is not reached over Streamable HTTP" };
+          return { kind: "raised", type: "NotHttp", message: NOT_HTTP };
         default:
           return { kind: "errored", message: `Unknown operation "${req.operation}"` };
       }
