@@ -42,6 +42,15 @@ const EXIT_GRACE_MS = 500;
 const EOF_GRACE_MS = 500;
 /** Violations kept per response (the rest are counted). */
 const MAX_KEPT = 20;
+/** What a JSON-RPC message is, in a few words: a response, an error, a request for a method. */
+function describe(value: unknown): string {
+  const m = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  if (typeof m.method === "string") {
+    return `${"id" in m ? "a request" : "a notification"} ${excerpt(m.method.slice(0, 80))}`;
+  }
+  return "error" in m ? "an error response" : "a response";
+}
+
 /** Lines and characters a message split over lines may span before its lines are reported. */
 const MAX_SPLIT_LINES = 2_000;
 const MAX_SPLIT_CHARS = 1024 * 1024;
@@ -297,14 +306,10 @@ export class McpStdioTransport {
     const lines = this.#partial.length;
     this.#partial = [];
     this.#partialChars = 0;
-    // Its id is left out of the excerpt: ids depend on how calls interleave, reports must not.
-    const { id: _id, ...shown } = (typeof value === "object" && value !== null ? value : {}) as {
-      id?: unknown;
-    };
+    // What the message is, not its text: its id and content depend on how calls interleave
+    // and where the kit's workspace is, and a report must not.
     this.#violation(
-      `a JSON-RPC message split over ${lines} lines (embedded newlines): ${
-        excerpt(JSON.stringify(shown))
-      }`,
+      `a JSON-RPC message split over ${lines} lines (embedded newlines): ${describe(value)}`,
     );
     return value;
   }
