@@ -1,13 +1,24 @@
 import { resolve } from "node:path";
 import { mcpHttpAdapter } from "../src/adapters/mcp_http.ts";
+import { mcpHttpCommandAdapter } from "../src/adapters/mcp_http_command.ts";
 import type { AdapterKind } from "./_adapter_kind.ts";
+import { processProperties, resolveArgv } from "./_process_section.ts";
 
 /** The `adapter:` section of a `kind: mcp-http` target, as validated. */
 export interface McpHttpSection {
   /** Always `mcp-http`. */
   kind: "mcp-http";
-  /** The MCP endpoint. */
-  url: string;
+  /** The MCP endpoint (absent when `command` prints it). */
+  url?: string;
+  /** How to start the server; absent when it already runs. */
+  command?: {
+    argv: string[];
+    cwd?: string;
+    env?: Record<string, string>;
+    inherit_env?: boolean;
+    ready_line?: string;
+    root_env?: string;
+  };
   /** Headers sent with every request. */
   headers?: Record<string, string>;
   /** Folder the server can read, relative to the config file's folder. */
@@ -25,8 +36,9 @@ export interface McpHttpSection {
 const SCHEMA = {
   type: "object",
   description:
-    "Talks MCP over Streamable HTTP to a server already running at a URL, through the official TypeScript SDK; see docs/mcp.md.",
-  required: ["kind", "url"],
+    "Talks MCP over Streamable HTTP to a server at a URL (already running, or started by command), through the official TypeScript SDK; see docs/mcp.md.",
+  required: ["kind"],
+  anyOf: [{ required: ["url"] }, { required: ["command"] }],
   additionalProperties: false,
   properties: {
     kind: { const: "mcp-http" },
@@ -34,6 +46,28 @@ const SCHEMA = {
       description: "The MCP endpoint, for example http://127.0.0.1:8787/mcp.",
       type: "string",
       pattern: "^https?://",
+    },
+    command: {
+      description:
+        "Start the server (stopped at the end) in a workspace the kit makes and removes; its first stdout line gives the URL. With command, workspace and root are not used: root_env names the variable that receives the root.",
+      type: "object",
+      required: ["argv"],
+      additionalProperties: false,
+      properties: {
+        ...processProperties("server"),
+        ready_line: {
+          description:
+            "A regular expression matched against the server's first stdout line; its first group is the MCP endpoint. Default: ^listening (https?://\\S+)$",
+          type: "string",
+          minLength: 1,
+        },
+        root_env: {
+          description:
+            "Name of the variable that receives the server's root, a folder inside the workspace (NETDRYRUN_MCP_ROOT, say). Without it, root-dependent cases are skipped.",
+          type: "string",
+          pattern: "^[A-Za-z_][A-Za-z0-9_]*$",
+        },
+      },
     },
     headers: {
       description: "HTTP headers sent with every request (Authorization, say).",
@@ -107,11 +141,25 @@ const SCHEMA = {
 export const mcpHttpAdapterKind: AdapterKind = {
   kind: "mcp-http",
   description:
-    "an MCP server already running behind a Streamable HTTP URL (official MCP SDK client)",
+    "an MCP server behind a Streamable HTTP URL, already running or started by command (official MCP SDK client)",
   schema: SCHEMA,
   create(section, context) {
     const s = section as unknown as McpHttpSection;
-    return mcpHttpAdapter(s.url, {
+    if (s.command) {
+      const c = s.command;
+      return mcpHttpCommandAdapter(resolveArgv(c.argv, context.configDir), {
+        cwd: resolve(context.configDir, c.cwd ?? "."),
+        ...(c.env ? { env: c.env } : {}),
+        inheritEnv: c.inherit_env ?? false,
+        ...(c.ready_line ? { readyLine: new RegExp(c.ready_line) } : {}),
+        ...(c.root_env ? { rootEnv: c.root_env } : {}),
+        headers: s.headers,
+        initTimeoutMs: s.timeouts?.init_ms,
+        callTimeoutMs: s.timeouts?.call_ms,
+        maxResponseBytes: s.max_response_bytes,
+      });
+    }
+    return mcpHttpAdapter(s.url!, {
       headers: s.headers,
       ...(s.workspace ? { workspace: resolve(context.configDir, s.workspace) } : {}),
       ...(s.root ? { root: resolve(context.configDir, s.root) } : {}),

@@ -5,9 +5,25 @@
  *
  * @module
  */
+import { pathToFileURL } from "node:url";
 
 /** The kit's folder (this file's parent's parent). */
 const KIT = new URL("..", import.meta.url);
+
+/**
+ * Where the environments are looked for: `NETCONFORM_PYTHON_ENVS` when set (a folder holding
+ * `<use>/bin/python`; the kit's tests point it at an empty folder to see what a machine without
+ * the environments sees), else the kit's `.venv/`.
+ */
+function envsDir(): URL {
+  let dir: string | undefined;
+  try {
+    dir = Deno.env.get("NETCONFORM_PYTHON_ENVS");
+  } catch {
+    dir = undefined; // no --allow-env: the kit's own folder
+  }
+  return dir ? pathToFileURL(dir.replace(/\/?$/, "/")) : new URL(".venv/", KIT);
+}
 
 /** The one command that makes the environments, as the messages give it. */
 export const PYTHON_ENV_COMMAND = "deno task python-env";
@@ -19,7 +35,7 @@ export const PYTHON_ENV_COMMAND = "deno task python-env";
  * @returns The interpreter's absolute path, or undefined when the environment is absent.
  */
 export function pythonEnv(use: string): string | undefined {
-  const python = new URL(`.venv/${use}/bin/python`, KIT);
+  const python = new URL(`${use}/bin/python`, envsDir());
   try {
     return Deno.statSync(python).isFile ? decodeURIComponent(python.pathname) : undefined;
   } catch {

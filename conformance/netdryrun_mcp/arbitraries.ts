@@ -152,5 +152,33 @@ export function mcpObservationArbitrary(): Arbitrary<Sample<unknown>> {
   return fc.oneof(
     { arbitrary: toolsListArbitrary(), weight: 1 },
     { arbitrary: toolCallArbitrary(), weight: 4 },
+    { arbitrary: transportArbitrary(), weight: 1 },
   ).map((value) => ({ value }));
+}
+
+/** A valid transport probe observation: unknown tool refused, foreign Origin 403, versions. */
+function transportArbitrary(): Arbitrary<Record<string, unknown>> {
+  const version = fc.constantFrom("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25");
+  return fc.oneof(
+    fc.constantFrom(-32602, -32601).map((code) => ({
+      kind: "transport",
+      probe: "unknown_tool",
+      tool: "netconform_no_such_tool",
+      raised: { type: `McpError(${code})`, message: `MCP error ${code}: Unknown tool` },
+    })),
+    fc.constant({
+      kind: "transport",
+      probe: "origin",
+      origin: "http://netconform-rebinding.invalid",
+      status: 403,
+    }),
+    version.map((v) => ({
+      kind: "transport",
+      probe: "version",
+      answers: [
+        { requested: "1900-01-01", status: 200, answered: v },
+        { requested: v, status: 200, answered: v },
+      ],
+    })),
+  );
 }

@@ -7,6 +7,7 @@ import { checkNetdryrun } from "../netdryrun/check.ts";
 import observationSchema from "./observation.schema.json" with { type: "json" };
 import { netdryrunMcpRules } from "./rules.ts";
 import { type Decoded, decodeResult, isErrorKind, isObject, jsonEqual, kindOf } from "./_decode.ts";
+import { checkTransport } from "./_check_transport.ts";
 
 /** The five tools a Netdryrun MCP server offers. */
 export const NETDRYRUN_TOOLS = [
@@ -306,11 +307,18 @@ function checkToolCall(obs: Obj): Finding[] {
   return out;
 }
 
+/** The stdio rule a transport violation breaks, by what the transport recorded. */
+function protocolRule(message: string): string {
+  if (message.startsWith("a stdout line that is not UTF-8")) return "NDM-UTF8";
+  if (message.startsWith("a JSON-RPC message split over")) return "NDM-NEWLINE-DELIMITED";
+  return "NDM-STDOUT-MCP-ONLY";
+}
+
 function checkProtocol(obs: Obj): Finding[] {
   const seen = (obs.protocol_violations ?? []) as { transport: string; message: string }[];
   return seen.map((v, i) =>
     finding(
-      "NDM-STDOUT-MCP-ONLY",
+      protocolRule(v.message),
       jsonPointer("protocol_violations", i),
       `over ${v.transport}, the server wrote ${v.message}`,
     )
@@ -384,7 +392,11 @@ export function checkMcpObservation(value: unknown): Finding[] {
     const obs = value as Obj;
     return [
       ...checkProtocol(obs),
-      ...(obs.kind === "tools_list" ? checkToolsList(obs) : checkToolCall(obs)),
+      ...(obs.kind === "tools_list"
+        ? checkToolsList(obs)
+        : obs.kind === "transport"
+        ? checkTransport(obs)
+        : checkToolCall(obs)),
     ];
   } catch (error) {
     return [

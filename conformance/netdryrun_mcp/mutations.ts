@@ -74,6 +74,43 @@ const ownMutations: Mutation<unknown>[] = [
       });
     },
   ),
+  own("latin1-line", "NDM-UTF8", "a stdout line that is not UTF-8 came with the answer", (o) => {
+    if (o.kind !== "tools_list" && o.kind !== "tool_call") return undefined;
+    o.protocol_violations = [{
+      transport: "stdio",
+      message:
+        'a stdout line that is not UTF-8: "{\\"jsonrpc\\":\\"2.0\\",\\"id\\":1,\\"result\\":{\\"t\\":\\"r\ufffdf\\"}}"',
+    }];
+    return "/protocol_violations/0";
+  }),
+  own("split-message", "NDM-NEWLINE-DELIMITED", "the answer came split over lines", (o) => {
+    if (o.kind !== "tools_list" && o.kind !== "tool_call") return undefined;
+    return fc.integer({ min: 2, max: 400 }).map((lines) => {
+      o.protocol_violations = [{
+        transport: "stdio",
+        message: `a JSON-RPC message split over ${lines} lines (embedded newlines): "{}"`,
+      }];
+      return "/protocol_violations/0";
+    });
+  }),
+  own("unknown-tool-result", "NDM-UNKNOWN-TOOL", "a tool not offered answers a result", (o) => {
+    if (o.kind !== "transport" || o.probe !== "unknown_tool") return undefined;
+    delete o.raised;
+    o.call_result = { content: [{ type: "text", text: "Unknown tool" }], isError: true };
+    return "/call_result";
+  }),
+  own("origin-served", "NDM-HTTP-ORIGIN", "a foreign Origin is served", (o) => {
+    if (o.kind !== "transport" || o.probe !== "origin") return undefined;
+    return fc.constantFrom(200, 202, 400, 421, 500).map((status) => {
+      o.status = status;
+      return "/status";
+    });
+  }),
+  own("version-echoed", "NDM-VERSION", "an unsupported version is echoed back", (o) => {
+    if (o.kind !== "transport" || o.probe !== "version") return undefined;
+    o.answers = [{ requested: "1900-01-01", status: 200, answered: "1900-01-01" }];
+    return "/answers/0/answered";
+  }),
   own("drop-kind", "NDM-OBSERVATION", "drop the observation's kind", (o) => {
     delete o.kind;
     return "";

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { mcpStdioAdapter, type McpStdioAdapterOptions } from "../../src/adapters/mcp_stdio.ts";
 import type { Adapter } from "../../src/core/types.ts";
+import { mcpHttpCommandAdapter } from "../../src/adapters/mcp_http_command.ts";
 
 const MAIN = fileURLToPath(new URL("./reference_server/main.ts", import.meta.url));
 const CONFIG = fileURLToPath(new URL("../../deno.json", import.meta.url));
@@ -62,6 +63,36 @@ export function referenceStdioAdapter(
     rootEnv: "NETDRYRUN_MCP_ROOT",
     ...rest,
     env: { ...rest.env, ...(mutant ? { NETCONFORM_MUTANT: mutant } : {}) },
+  });
+}
+
+/**
+ * An adapter that starts the reference server over Streamable HTTP on a free loopback port
+ * (`main.ts --http 0`), its root inside the workspace it shares with the kit.
+ *
+ * @example List the tools over HTTP
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { referenceHttpAdapter } from "./reference_adapter.ts";
+ *
+ * const adapter = referenceHttpAdapter();
+ * await adapter.start();
+ * assert.equal((await adapter.run({ operation: "list_tools", input: {} })).kind, "result");
+ * await adapter.close();
+ * ```
+ *
+ * @param options `mutant`: NETCONFORM_MUTANT; `callTimeoutMs`: one request's budget.
+ * @returns The adapter (kind `mcp-http`).
+ */
+export function referenceHttpAdapter(
+  options: { mutant?: string; callTimeoutMs?: number } = {},
+): Adapter {
+  const argv = [...referenceServerArgv().slice(0, -1), "--http", "0"];
+  argv.splice(argv.indexOf("--allow-env"), 0, "--allow-net=127.0.0.1");
+  return mcpHttpCommandAdapter(argv, {
+    env: options.mutant ? { NETCONFORM_MUTANT: options.mutant } : {},
+    rootEnv: "NETDRYRUN_MCP_ROOT",
+    callTimeoutMs: options.callTimeoutMs,
   });
 }
 

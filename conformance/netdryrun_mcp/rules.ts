@@ -5,6 +5,7 @@ const SPEC = "netdryrun-mcp-result-v1.schema.json";
 const NOTES = "spec-notes/netdryrun-mcp.md";
 const MCP_SCHEMA = "https://modelcontextprotocol.io/specification/2025-11-25/schema";
 const MCP_TOOLS = "https://modelcontextprotocol.io/specification/2025-06-18/server/tools";
+const MCP_TRANSPORTS = "mcp-2025-11-25/basic-transports.mdx";
 
 /** The MCP-level rules of `netdryrun.mcp-server/v1` (without the results profile's). */
 export const netdryrunMcpOwnRules: readonly Rule[] = [
@@ -145,9 +146,67 @@ export const netdryrunMcpOwnRules: readonly Rule[] = [
     statement:
       "Over stdio, the server writes nothing to its stdout but MCP messages (one JSON-RPC message a line)",
     cite: {
-      spec: "https://modelcontextprotocol.io/specification/2025-06-18/basic/transports",
+      spec: MCP_TRANSPORTS,
       section: "stdio (reading: spec-notes/netdryrun-mcp.md, stdout carries only MCP messages)",
-      quote: "The server MUST NOT write anything to its stdout that is not a valid MCP message.",
+      quote:
+        "The server **MUST NOT** write anything to its `stdout` that is not a valid MCP message.",
+    },
+  },
+  {
+    id: "NDM-UTF8",
+    level: "MUST",
+    statement: "Over stdio, every line the server writes to its stdout is UTF-8",
+    cite: {
+      spec: MCP_TRANSPORTS,
+      section: "Transports (reading: spec-notes/netdryrun-mcp.md)",
+      quote: "JSON-RPC messages **MUST** be UTF-8 encoded.",
+    },
+  },
+  {
+    id: "NDM-NEWLINE-DELIMITED",
+    level: "MUST",
+    statement:
+      "Over stdio, each JSON-RPC message is one line: none is split over lines (pretty-printed)",
+    cite: {
+      spec: MCP_TRANSPORTS,
+      section: "stdio (reading: spec-notes/netdryrun-mcp.md)",
+      quote: "Messages are delimited by newlines, and **MUST NOT** contain embedded newlines.",
+    },
+  },
+  {
+    id: "NDM-HTTP-ORIGIN",
+    level: "MUST",
+    statement:
+      "Over Streamable HTTP, a request whose Origin header names a foreign site is answered 403 Forbidden (DNS rebinding protection)",
+    cite: {
+      spec: MCP_TRANSPORTS,
+      section: "Streamable HTTP > Security Warning (reading: spec-notes/netdryrun-mcp.md)",
+      quote:
+        "Servers **MUST** validate the `Origin` header on all incoming connections to prevent DNS rebinding attacks […] If the `Origin` header is present and invalid, servers **MUST** respond with HTTP 403 Forbidden.",
+    },
+  },
+  {
+    id: "NDM-VERSION",
+    level: "MUST",
+    statement:
+      "initialize asking for a protocol version the server does not support is answered with another version it supports, and asking for that version gets that same version back",
+    cite: {
+      spec: "mcp-2025-11-25/basic-lifecycle.mdx",
+      section: "Initialization > Version Negotiation (reading: spec-notes/netdryrun-mcp.md)",
+      quote:
+        "If the server supports the requested protocol version, it **MUST** respond with the same version. Otherwise, the server **MUST** respond with another protocol version it supports.",
+    },
+  },
+  {
+    id: "NDM-UNKNOWN-TOOL",
+    level: "SHOULD",
+    statement:
+      "tools/call of a tool the server does not offer is answered with a JSON-RPC error (a protocol error), not a tool result",
+    cite: {
+      spec: "mcp-2025-11-25/server-tools.mdx",
+      section: "Error Handling (reading: spec-notes/netdryrun-mcp.md)",
+      quote:
+        "**Protocol Errors**: Standard JSON-RPC errors for issues like: […] Unknown tools […] **Tool Execution Errors**: Reported in tool results with `isError: true`:",
     },
   },
 ];

@@ -7,6 +7,7 @@ import { netdryrunMcpProfile } from "./profile.ts";
 import { netdryrunRules } from "../netdryrun/rules.ts";
 import { decodeResult, isObject, type ResultKind } from "./_decode.ts";
 import { layOut, readManifest, scenarioExists, type ScenarioManifest } from "./_layout.ts";
+import { evaluateTransport, TRANSPORT_CASES, type TransportProbe } from "./_transport_cases.ts";
 
 /** The kit's built-in scenario folders, in the reference server's netdryrun.yml format. */
 export const BUILTIN_SCENARIOS: URL = new URL(
@@ -28,6 +29,8 @@ interface McpCaseInput {
   outside?: boolean;
   /** Pass the topology (record_baseline) instead of the config. */
   topologyArg?: boolean;
+  /** A transport or lifecycle probe instead of a tool call. */
+  transport?: TransportProbe;
 }
 
 const CASES: { id: string; description: string; input: McpCaseInput; required?: boolean }[] = [
@@ -100,6 +103,11 @@ const CASES: { id: string; description: string; input: McpCaseInput; required?: 
       input: { tool, scenario, expect: "run_result" as const, lab: true },
     }))
   ),
+  ...TRANSPORT_CASES.map(({ id, description, probe }) => ({
+    id,
+    description,
+    input: { transport: probe },
+  })),
 ];
 
 const TOOLS_LIST_RULES = [
@@ -107,6 +115,8 @@ const TOOLS_LIST_RULES = [
   "NDM-TOOLS-OFFERED",
   "NDM-INPUT-SCHEMA",
   "NDM-STDOUT-MCP-ONLY",
+  "NDM-UTF8",
+  "NDM-NEWLINE-DELIMITED",
 ];
 const CALL_RULES = [
   "NDM-OBSERVATION",
@@ -115,6 +125,8 @@ const CALL_RULES = [
   "NDM-AGREE",
   "NDM-IS-ERROR",
   "NDM-STDOUT-MCP-ONLY",
+  "NDM-UTF8",
+  "NDM-NEWLINE-DELIMITED",
   ...netdryrunRules.map((r) => r.id),
 ];
 
@@ -330,6 +342,7 @@ export const netdryrunMcpSuite: Suite = {
   },
   async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
     const input = testCase.input as McpCaseInput;
+    if (input.transport) return await evaluateTransport(input.transport, invoke);
     if (!input.tool) {
       const reply = await invoke({ operation: "list_tools", input: {} });
       const obs: Record<string, unknown> = reply.kind === "raised"

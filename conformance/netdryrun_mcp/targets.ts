@@ -1,9 +1,18 @@
 import { netdryrunMcpSuite } from "./suite.ts";
 import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
-import { REFERENCE_OPTIONS, referenceStdioAdapter } from "./reference_adapter.ts";
+import {
+  REFERENCE_OPTIONS,
+  referenceHttpAdapter,
+  referenceStdioAdapter,
+} from "./reference_adapter.ts";
 import { MUTANTS } from "./reference_server/mutants.ts";
+import { PYTHON_MUTANTS, pythonReferenceAdapter } from "./python_reference_adapter.ts";
 
-/** The MCP profile's embedded targets: the reference server over stdio, then its mutants. */
+/**
+ * The MCP profile's embedded targets: the reference server over stdio, then its mutants, then
+ * the Python reference server (official `mcp` SDK, in the kit's Python environment `mcp`) over
+ * stdio and Streamable HTTP, then its mutants.
+ */
 export const netdryrunMcpTargets: readonly EmbeddedTarget[] = [
   {
     name: "netdryrun-mcp-reference",
@@ -11,11 +20,38 @@ export const netdryrunMcpTargets: readonly EmbeddedTarget[] = [
     suites: [embeddedSuite(netdryrunMcpSuite, REFERENCE_OPTIONS)],
     create: () => referenceStdioAdapter(),
   },
+  {
+    name: "netdryrun-mcp-reference-http",
+    description:
+      "the kit's reference Netdryrun MCP server (TypeScript, simulated lab) over Streamable HTTP",
+    suites: [embeddedSuite(netdryrunMcpSuite, REFERENCE_OPTIONS)],
+    create: () => referenceHttpAdapter(),
+  },
   ...Object.entries(MUTANTS).map(([name, m]): EmbeddedTarget => ({
     name: `netdryrun-mcp-mutant-${name}`,
     description: `reference server mutant: ${m.description}`,
     suites: [embeddedSuite(netdryrunMcpSuite, REFERENCE_OPTIONS)],
     mutant: { breaks: m.breaks, ...(m.errored ? { errored: true } : {}) },
-    create: () => referenceStdioAdapter({ mutant: name, callTimeoutMs: 3_000, maxRestarts: 12 }),
+    create: () =>
+      m.http
+        ? referenceHttpAdapter({ mutant: name, callTimeoutMs: 3_000 })
+        : referenceStdioAdapter({ mutant: name, callTimeoutMs: 3_000, maxRestarts: 12 }),
+  })),
+  ...(["stdio", "http"] as const).map((transport): EmbeddedTarget => ({
+    name: `netdryrun-mcp-python-${transport}`,
+    description: `the kit's reference Netdryrun MCP server in Python (official mcp SDK) over ${
+      transport === "http" ? "Streamable HTTP" : "stdio"
+    }`,
+    suites: [embeddedSuite(netdryrunMcpSuite, REFERENCE_OPTIONS)],
+    pythonEnv: "mcp",
+    create: () => pythonReferenceAdapter(transport),
+  })),
+  ...Object.entries(PYTHON_MUTANTS).map(([name, transport]): EmbeddedTarget => ({
+    name: `netdryrun-mcp-python-mutant-${name}`,
+    description: `Python reference server mutant (${transport}): ${MUTANTS[name].description}`,
+    suites: [embeddedSuite(netdryrunMcpSuite, REFERENCE_OPTIONS)],
+    mutant: { breaks: MUTANTS[name].breaks },
+    pythonEnv: "mcp",
+    create: () => pythonReferenceAdapter(transport, { mutant: name, callTimeoutMs: 5_000 }),
   })),
 ];

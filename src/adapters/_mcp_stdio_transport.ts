@@ -42,6 +42,18 @@ const EXIT_GRACE_MS = 500;
 const EOF_GRACE_MS = 500;
 /** Violations kept per response (the rest are counted). */
 const MAX_KEPT = 20;
+/** What a JSON-RPC message is, in a few words: a response, an error, a request for a method. */
+function describe(value: unknown): string {
+  const m = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  if (typeof m.method === "string") {
+    return `${"id" in m ? "a request" : "a notification"} ${excerpt(m.method.slice(0, 80))}`;
+  }
+  return "error" in m ? "an error response" : "a response";
+}
+
+/** Lines and characters a message split over lines may span before its lines are reported. */
+const MAX_SPLIT_LINES = 2_000;
+const MAX_SPLIT_CHARS = 1024 * 1024;
 
 // Structurally the SDK's JSONRPCMessage; the adapter hands this class over as its Transport.
 // deno-lint-ignore no-explicit-any
@@ -74,6 +86,10 @@ export class McpStdioTransport {
   #chunks: Uint8Array[] = [];
   #buffered = 0;
   #decoder = new TextDecoder();
+  #strict = new TextDecoder("utf-8", { fatal: true });
+  /** Lines held while they may be one JSON-RPC message split over lines (embedded newlines). */
+  #partial: string[] = [];
+  #partialChars = 0;
   #stderrDecoder = new TextDecoder();
   #stderr = "";
   #pending: StdoutViolation[] = [];
@@ -218,12 +234,21 @@ export class McpStdioTransport {
       const nl = chunk.indexOf(10, start);
       if (nl < 0) break;
       const part = chunk.subarray(start, nl);
-      const line = this.#buffered > 0
-        ? this.#decoder.decode(concat([...this.#chunks, part], this.#buffered + part.length))
-        : this.#decoder.decode(part);
+      const bytes = this.#buffered > 0
+        ? concat([...this.#chunks, part], this.#buffered + part.length)
+        : part;
+      let line: string;
+      let utf8 = true;
+      try {
+        line = this.#strict.decode(bytes);
+      } catch {
+        line = this.#decoder.decode(bytes);
+        utf8 = false;
+      }
       this.#chunks = [];
       this.#buffered = 0;
       start = nl + 1;
+      if (!utf8) this.#violation(`a stdout line that is not UTF-8: ${excerpt(line)}`);
       this.#line(line.endsWith("\r") ? line.slice(0, -1) : line);
       if (this.#closed) return;
     }
@@ -243,18 +268,67 @@ export class McpStdioTransport {
     }
   }
 
-  #line(line: string): void {
-    this.#firstLine ??= line;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
+  /** Lines held as a possible split message, each reported as the line it is. */
+  #flushPartial(): void {
+    const held = this.#partial;
+    this.#partial = [];
+    this.#partialChars = 0;
+    for (const line of held) {
       this.#violation(
         line.trim() === ""
           ? "an empty stdout line"
           : `a stdout line that is not JSON: ${excerpt(line)}`,
       );
-      return;
+    }
+  }
+
+  /**
+   * A line that is not JSON: held when it may begin or continue a message split over lines;
+   * the message, once whole, is delivered with one violation. Anything else is reported.
+   */
+  #notJson(line: string): unknown {
+    if (this.#partial.length === 0 && !line.trimStart().startsWith("{")) {
+      this.#partial = [line];
+      this.#flushPartial();
+      return undefined;
+    }
+    this.#partial.push(line);
+    this.#partialChars += line.length + 1;
+    let value: unknown;
+    try {
+      value = JSON.parse(this.#partial.join("\n"));
+    } catch {
+      if (this.#partial.length > MAX_SPLIT_LINES || this.#partialChars > MAX_SPLIT_CHARS) {
+        this.#flushPartial();
+      }
+      return undefined;
+    }
+    const lines = this.#partial.length;
+    this.#partial = [];
+    this.#partialChars = 0;
+    // What the message is, not its text: its id and content depend on how calls interleave
+    // and where the kit's workspace is, and a report must not.
+    this.#violation(
+      `a JSON-RPC message split over ${lines} lines (embedded newlines): ${describe(value)}`,
+    );
+    return value;
+  }
+
+  #line(line: string): void {
+    this.#firstLine ??= line;
+    let value: unknown;
+    let whole = true;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      whole = false;
+    }
+    if (!whole || (this.#partial.length > 0 && !this.#options.isMessage(value))) {
+      // Not JSON, or inside a split message held (where `"prefix"` alone is JSON too).
+      value = this.#notJson(line);
+      if (value === undefined) return;
+    } else if (this.#partial.length > 0) {
+      this.#flushPartial(); // a whole message on one line ends what was held
     }
     if (!this.#options.isMessage(value)) {
       this.#violation(`a stdout line that is not a JSON-RPC message: ${excerpt(line)}`);

@@ -13,6 +13,8 @@ import { callLimit, closedWithin, Connection, endSession, tracked } from "./_mcp
 import { listAllTools, toolNames } from "./_mcp_list_tools.ts";
 import { implementationInfo } from "./_mcp_info.ts";
 
+/** What a transport other than Streamable HTTP answers to the `http_probe` operation. */
+const NOT_HTTP = "the target is not reached over Streamable HTTP";
 /** A connection of this adapter. */
 type Conn = Connection<Client, McpConnection>;
 
@@ -471,6 +473,8 @@ export function mcpClientAdapter(
           return workspace
             ? { kind: "result", value: { ...workspace } }
             : { kind: "raised", type: "NoWorkspace", message: "the adapter has no workspace" };
+        case "http_probe": // the mcp-http adapter answers it; no other transport has HTTP
+          return { kind: "raised", type: "NotHttp", message: NOT_HTTP };
         default:
           return { kind: "errored", message: `Unknown operation "${req.operation}"` };
       }

@@ -1,6 +1,7 @@
 import type { Adapter } from "../core/types.ts";
 import { StreamableHTTPClientTransport } from "./_mcp_sdk.ts";
 import { mcpClientAdapter, type McpWorkspace } from "./mcp_client.ts";
+import { httpProbe } from "./_mcp_http_probe.ts";
 
 /** Options of {@linkcode mcpHttpAdapter}. */
 export interface McpHttpAdapterOptions {
@@ -125,7 +126,7 @@ export function mcpHttpAdapter(url: string, options: McpHttpAdapterOptions = {})
   }
   const max = options.maxResponseBytes ?? 8 * 1024 * 1024;
   let created: string | undefined;
-  return mcpClientAdapter(() => {
+  const client = mcpClientAdapter(() => {
     const transport = new StreamableHTTPClientTransport(endpoint, {
       requestInit: { headers: { ...options.headers } },
       fetch: async (input, init) => capped(await fetch(input, init), max),
@@ -163,4 +164,14 @@ export function mcpHttpAdapter(url: string, options: McpHttpAdapterOptions = {})
       if (created) await Deno.remove(created, { recursive: true }).catch(() => {});
     },
   });
+  // The operation http_probe makes the raw requests the SDK client never makes.
+  return {
+    ...client,
+    run: (req, callOptions) =>
+      req.operation === "http_probe"
+        ? httpProbe(endpoint, (req.input ?? {}) as Record<string, unknown>, {
+          ...options.headers,
+        })
+        : client.run(req, callOptions),
+  };
 }

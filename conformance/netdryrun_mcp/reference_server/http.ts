@@ -1,6 +1,9 @@
 /**
  * Serve the reference Netdryrun MCP server over Streamable HTTP (one SDK server and transport
- * per MCP session, JSON responses), on a loopback address by default.
+ * per MCP session, JSON responses), on a loopback address by default, with DNS rebinding
+ * protection: a request whose Origin is not the host it was sent to, or (on a loopback
+ * address) whose Host is not a loopback name, is answered 403 (the `no-origin-check` mutant
+ * serves it).
  *
  * @module
  */
@@ -9,6 +12,17 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "../../../src/adapters/_mcp_sdk.ts";
 import { createNetdryrunServer, type NetdryrunServerOptions } from "./server.ts";
+import { rebindingRefusal } from "./_rebinding.ts";
+
+/** The `version-echo` mutant: the initialize answer names the version the client asked for. */
+async function echoVersion(response: Response, body: unknown): Promise<Response> {
+  const asked = (body as { params?: { protocolVersion?: unknown } }).params?.protocolVersion;
+  const message = await response.json();
+  if (message?.result && typeof asked === "string") message.result.protocolVersion = asked;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(message), { status: response.status, headers });
+}
 
 /** Options of {@linkcode serveNetdryrunHttp}. */
 export interface ServeHttpOptions extends NetdryrunServerOptions {
@@ -61,9 +75,15 @@ export function serveNetdryrunHttp(options: ServeHttpOptions = {}): HttpServerHa
     transport: WebStandardStreamableHTTPServerTransport;
     close(): Promise<void>;
   }>();
+  const hostname = options.hostname ?? "127.0.0.1";
+  const loopbackOnly = ["127.0.0.1", "localhost", "::1"].includes(hostname);
   const handler = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     if (url.pathname !== "/mcp") return new Response("Not found", { status: 404 });
+    const refused = options.mutant === "no-origin-check"
+      ? undefined
+      : rebindingRefusal(request, loopbackOnly);
+    if (refused) return new Response(refused, { status: 403 });
     const id = request.headers.get("mcp-session-id");
     if (id) {
       const session = sessions.get(id);
@@ -90,10 +110,11 @@ export function serveNetdryrunHttp(options: ServeHttpOptions = {}): HttpServerHa
       },
     });
     await server.connect(transport);
-    return await transport.handleRequest(request, { parsedBody: body });
+    const response = await transport.handleRequest(request, { parsedBody: body });
+    return options.mutant === "version-echo" ? await echoVersion(response, body) : response;
   };
   const listener = Deno.serve({
-    hostname: options.hostname ?? "127.0.0.1",
+    hostname,
     port: options.port ?? 0,
     onListen: () => {},
   }, handler);

@@ -23,6 +23,23 @@ function env(name: string): string | undefined {
   return value === undefined || value === "" ? undefined : value;
 }
 
+function writeAll(bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length;) at += Deno.stdout.writeSync(bytes.subarray(at));
+}
+
+/** The `pretty-json` mutant: each message pretty-printed, over several lines. */
+function prettyLine(message: unknown): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(message, null, 2) + "\n");
+}
+
+/** The `latin1-stdout` mutant: messages in Latin-1, the server's title with an "é" in it. */
+function latin1Line(message: unknown): Uint8Array {
+  const m = message as { result?: { serverInfo?: Record<string, unknown> } };
+  if (m.result?.serverInfo) m.result.serverInfo.title = "Netdryrun référence";
+  const text = JSON.stringify(message) + "\n";
+  return Uint8Array.from(text, (c) => (c.charCodeAt(0) < 256 ? c.charCodeAt(0) : 63));
+}
+
 if (import.meta.main) {
   const args = Deno.args;
   const root = env("NETDRYRUN_MCP_ROOT");
@@ -58,7 +75,14 @@ if (import.meta.main) {
       },
     });
     if (mutant === "stdout-noise") console.log("netdryrun-mcp reference server ready");
-    await server.connect(new StdioServerTransport());
+    const transport = new StdioServerTransport();
+    if (mutant === "pretty-json" || mutant === "latin1-stdout") {
+      transport.send = (message) => {
+        writeAll(mutant === "pretty-json" ? prettyLine(message) : latin1Line(message));
+        return Promise.resolve();
+      };
+    }
+    await server.connect(transport);
   } else {
     console.error("Usage: main.ts --stdio | --http PORT [--host ADDR]");
     Deno.exit(2);

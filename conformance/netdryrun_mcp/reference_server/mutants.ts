@@ -6,10 +6,11 @@
 
 /**
  * Each mutant, with what it breaks and the kit rules that must report it (`errored`: the
- * cases that meet the fault are errored, none fails; `breaks` is then empty).
+ * cases that meet the fault are errored, none fails; `breaks` is then empty; `http`: the fault
+ * is in the HTTP mode, so its target runs the server over Streamable HTTP).
  */
 export const MUTANTS: Readonly<
-  Record<string, { description: string; breaks: string[]; errored?: boolean }>
+  Record<string, { description: string; breaks: string[]; errored?: boolean; http?: boolean }>
 > = {
   "missing-tool": {
     description: "does not offer record_baseline",
@@ -54,6 +55,30 @@ export const MUTANTS: Readonly<
   "stdout-noise": {
     description: "over stdio, writes a start-up banner on stdout before the MCP messages",
     breaks: ["NDM-STDOUT-MCP-ONLY"],
+  },
+  "latin1-stdout": {
+    description: "over stdio, writes its messages in Latin-1, not UTF-8",
+    breaks: ["NDM-UTF8"],
+  },
+  "pretty-json": {
+    description: "over stdio, pretty-prints each message over several lines",
+    breaks: ["NDM-NEWLINE-DELIMITED"],
+  },
+  "no-origin-check": {
+    description: "over HTTP, serves a request from a foreign Origin (no DNS rebinding protection)",
+    breaks: ["NDM-HTTP-ORIGIN"],
+    http: true,
+  },
+  "unknown-tool-result": {
+    description:
+      "a call of a tool it does not offer is a tool result with isError, not a protocol error",
+    breaks: ["NDM-UNKNOWN-TOOL"],
+  },
+  "version-echo": {
+    description:
+      "over HTTP, answers initialize with whatever protocol version the client asked for",
+    breaks: ["NDM-VERSION"],
+    http: true,
   },
   "hang-tool": {
     description: "run_checks never answers",

@@ -74,6 +74,9 @@ export function createNetdryrunServer(options: NetdryrunServerOptions = {}): Ser
     try {
       return await tools.call(name, (args ?? {}) as Record<string, unknown>);
     } catch (error) {
+      if (error instanceof ToolNotFound && options.mutant === "unknown-tool-result") {
+        return { content: [{ type: "text", text: error.message }], isError: true };
+      }
       if (error instanceof ToolNotFound) throw new McpError(INVALID_PARAMS, error.message);
       throw error;
     }
