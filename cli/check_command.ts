@@ -13,6 +13,7 @@ import { shellQuote } from "./_shell_quote.ts";
 import { runConformance } from "../src/core/run_conformance.ts";
 import type { Case, CheckContext, Profile, Report, Suite } from "../src/core/types.ts";
 import { readBounded } from "../src/core/_read_bounded.ts";
+import { commandLine, type Invocation } from "./_invocation.ts";
 
 /** Largest file (or standard input) read, in bytes. */
 export const MAX_CHECK_BYTES = 64 * 1024 * 1024;
@@ -44,9 +45,9 @@ export interface CheckRequest {
  * @param profiles The profiles the CLI knows.
  * @returns The help text.
  */
-export function checkHelp(profiles: readonly Profile[]): string {
+export function checkHelp(profiles: readonly Profile[], command?: Invocation): string {
   const lines = [
-    "Usage: deno task conform check FILE... --profile ID [--tool NAME] [options]",
+    `Usage: ${commandLine(command)} check FILE... --profile ID [--tool NAME] [options]`,
     "",
     "Checks captured documents against a profile. FILE is JSON, JSON lines (.jsonl, .ndjson:",
     "one document a line), or YAML (.yaml, .yml: one document per --- section); - reads",
@@ -321,6 +322,12 @@ export interface CheckIo {
   err(text: string): void;
   /** Standard input, for `-`. */
   stdin?: ReadableStream<Uint8Array>;
+  /**
+   * How the user ran the CLI, for the help text.
+   *
+   * @default ["deno", "task", "conform"]
+   */
+  command?: Invocation;
 }
 
 /**
@@ -361,7 +368,7 @@ export async function checkMain(
   try {
     ({ request, output } = parseCheckArgs(args, profiles));
     if (output.help) {
-      io.out(checkHelp(profiles));
+      io.out(checkHelp(profiles, io.command));
       return 0;
     }
     const format = output.format ?? "text";
@@ -372,7 +379,9 @@ export async function checkMain(
   } catch (error) {
     if (error instanceof CheckUsageError) {
       io.err(
-        `Usage error: ${error.message}\nRun "deno task conform check --help" for the options.`,
+        `Usage error: ${error.message}; run "${
+          commandLine(io.command)
+        } check --help" for the options.`,
       );
       return 2;
     }

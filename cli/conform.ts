@@ -43,14 +43,20 @@ import { sha256OfChunks, writeChunks, writeChunksToFile } from "./_write_chunks.
 import { openCaseLog, temporaryCaseLog } from "./_case_log.ts";
 import { intFlag, parseShard, type Shard, UsageError } from "./_flags.ts";
 import { PYTHON_ENV_COMMAND, pythonEnv } from "../conformance/_python_env.ts";
+import { commandLine, type Invocation, startInvocation, TASK_INVOCATION } from "./_invocation.ts";
+import { exitOnInterrupt } from "./_interrupt.ts";
+import denoJson from "../deno.json" with { type: "json" };
 
-const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
+const KIT_VERSION: string = denoJson.version;
 
-Usage: deno task conform [options]
-       deno task conform check FILE... --profile ID [--tool NAME]   (check --help)
-       deno task conform rules [--format markdown|json] [--spec FILE]   (traceability tables)
-       deno task conform merge SHARD.json... --report FILE           (merge --help)
-       deno task conform promote REPORT.json CASE-ID --to FIXTURE.yaml  (promote --help)
+const help = (cmd: string) =>
+  `netconform: prove an implementation honours its contract, and say where it does not.
+
+Usage: ${cmd} [options]
+       ${cmd} check FILE... --profile ID [--tool NAME]   (check --help)
+       ${cmd} rules [--format markdown|json] [--spec FILE]   (rules --help)
+       ${cmd} merge SHARD.json... --report FILE           (merge --help)
+       ${cmd} promote REPORT.json CASE-ID --to FIXTURE.yaml  (promote --help)
 
   --config FILE     targets file (conform.yaml); without it, the kit's embedded references run
   --target NAME     run only this target (repeatable); embedded mutants run only when named
@@ -73,13 +79,14 @@ Usage: deno task conform [options]
   --html FILE       also write a self-contained HTML certificate to FILE
   --badge FILE      also write an SVG badge of the verdict to FILE
   --shard I/N       run only part I of N of every suite's cases (same seed on every shard);
-                    merge the shards' --report files with "conform merge"
+                    merge the shards' --report files with "merge"
   --update-baseline write the run's MUST failures into the --config file's
                     expected_failures (keeps reasons; drops entries that no longer fail)
   --quiet           no progress on standard error
   --verbose         list every rule and every case with findings
   --list            list the embedded targets, profiles and adapter kinds, then exit
-  --help            this text
+  --version         the kit's version
+  -h, --help        this text
 
 Exit codes: 0 conformant, 1 not conformant or incomplete, 2 usage or config error.`;
 
@@ -97,6 +104,12 @@ export interface CliIo {
   isTerminal?: boolean;
   /** Width of the terminal, in columns. */
   columns?: number;
+  /**
+   * How the user ran the CLI (the words before the arguments), for replay lines and hints.
+   *
+   * @default ["deno", "task", "conform"]
+   */
+  command?: Invocation;
 }
 
 function terminalColumns(): number | undefined {
@@ -109,6 +122,7 @@ function terminalColumns(): number | undefined {
 }
 
 const stderrEncoder = new TextEncoder();
+// Its command is set once, by the entry point below.
 const defaultIo: CliIo = {
   out: (t) => console.log(t),
   err: (t) => console.error(t),
@@ -176,8 +190,8 @@ function mutantNote(
   return ` [mutant, ${what.join("; ")}]`;
 }
 
-function list(io: CliIo) {
-  io.out("Embedded targets (deno task conform runs the references; mutants only when named):");
+function list(io: CliIo, cmd: string) {
+  io.out(`Embedded targets (${cmd} runs the references; mutants only when named):`);
   for (const t of embeddedTargets) {
     io.out(
       `  ${t.name}${mutantNote(t.mutant, targetProfiles(t))}: ${t.description}`,
@@ -211,10 +225,16 @@ function list(io: CliIo) {
  * @returns 0 conformant, 1 not conformant or incomplete, 2 usage or config error.
  */
 export async function main(args: readonly string[], io: CliIo = defaultIo): Promise<number> {
+  const command = io.command ?? TASK_INVOCATION;
+  const cmd = commandLine(command);
   if (args[0] === "check") return await checkMain(args.slice(1), io, profiles);
   if (args[0] === "rules") return rulesCommand(args.slice(1), io);
   if (args[0] === "merge") return await mergeMain(args.slice(1), io);
   if (args[0] === "promote") return await promoteMain(args.slice(1), io, profiles);
+  if (args.length === 1 && args[0] === "--version") {
+    io.out(`netconform ${KIT_VERSION}`);
+    return 0;
+  }
   let parsed;
   try {
     parsed = parseArgs({
@@ -244,20 +264,25 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
         verbose: { type: "boolean" },
         strict: { type: "boolean" },
         list: { type: "boolean" },
-        help: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean" },
       },
     });
   } catch (error) {
-    io.err(`Usage error: ${(error as Error).message}\nRun with --help for the options.`);
+    io.err(`Usage error: ${(error as Error).message}; run "${cmd} --help" for the options.`);
     return 2;
   }
   const v = parsed.values;
   if (v.help) {
-    io.out(HELP);
+    io.out(help(cmd));
+    return 0;
+  }
+  if (v.version) {
+    io.out(`netconform ${KIT_VERSION}`);
     return 0;
   }
   if (v.list) {
-    list(io);
+    list(io, cmd);
     return 0;
   }
   let seed: number;
@@ -354,14 +379,14 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     }
   }
 
-  const replay = (data: ReplayData) => replayCommand({ config: v.config, ...data });
+  const replay = (data: ReplayData) => replayCommand({ command, config: v.config, ...data });
   const quiet = v.quiet === true;
   const progress = !quiet && io.progress
     ? new Progress({ write: io.progress, tty: io.isTerminal === true, columns: io.columns })
     : undefined;
   if (!quiet) {
     io.err(
-      `netconform: seed ${seed} (replay any run with --seed ${seed})${
+      `netconform: seed ${seed} (replay any run with --seed=${seed})${
         shard ? `, shard ${shard.index + 1}/${shard.count}` : ""
       }`,
     );
@@ -494,6 +519,10 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   }
 }
 
-if (import.meta.main) {
+// Run as a script, or as the installed `netconform` command (cli/netconform.ts imports this).
+const installed = Deno.mainModule === new URL("./netconform.ts", import.meta.url).href;
+if (import.meta.main || installed) {
+  defaultIo.command = startInvocation(installed ? "installed" : "script");
+  exitOnInterrupt(defaultIo.err);
   Deno.exit(await main(Deno.args));
 }

@@ -8,11 +8,13 @@ import {
 } from "../src/core/fixtures.ts";
 import type { CaseSubject, Profile } from "../src/core/types.ts";
 import { escapeText } from "../src/report/escape_text.ts";
+import { commandLine, type Invocation } from "./_invocation.ts";
 
 /** Largest JSON report `promote` reads, in bytes. */
 export const MAX_PROMOTE_REPORT_BYTES = 256 * 1024 * 1024;
 
-const HELP = `Usage: deno task conform promote REPORT.json CASE-ID --to FIXTURE.yaml [options]
+const help = (cmd: string) =>
+  `Usage: ${cmd} promote REPORT.json CASE-ID --to FIXTURE.yaml [options]
 
 Turn a failed case of a JSON report (--report FILE) into a golden fixture test: its data and
 context are the value the profile judged, valid and rules what the profile says of it now.
@@ -23,7 +25,7 @@ The shrunk case is taken when the case was shrunk (its own id works too).
   --profile ID      the suite's profile, likewise
   --original        take the case as it failed, not its shrunk version
   --description T   the test's description (default: from the case)
-  --help            this text
+  -h, --help        this text
 
 Exit codes: 0 written, 2 usage error, a case that cannot be promoted, or a file that cannot
 be read or written.`;
@@ -223,7 +225,7 @@ function appendTest(text: string | undefined, path: string, profile: Profile, te
  */
 export async function promoteMain(
   args: readonly string[],
-  io: { out(text: string): void; err(text: string): void },
+  io: { out(text: string): void; err(text: string): void; command?: Invocation },
   profiles: readonly Profile[],
 ): Promise<number> {
   try {
@@ -237,12 +239,12 @@ export async function promoteMain(
         profile: { type: "string" },
         original: { type: "boolean" },
         description: { type: "string" },
-        help: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
       },
     });
     const v = parsed.values;
     if (v.help) {
-      io.out(HELP);
+      io.out(help(commandLine(io.command)));
       return 0;
     }
     if (parsed.positionals.length !== 2) {
@@ -288,7 +290,11 @@ export async function promoteMain(
       return 2;
     }
     if (error instanceof TypeError && (error as { code?: string }).code?.startsWith("ERR_PARSE")) {
-      io.err(`Usage error: ${error.message}\nRun promote --help for the options.`);
+      io.err(
+        `Usage error: ${error.message}; run "${
+          commandLine(io.command)
+        } promote --help" for the options.`,
+      );
       return 2;
     }
     throw error;
