@@ -10,13 +10,7 @@
 import { withUserCases } from "../src/core/with_user_cases.ts";
 import { parseArgs } from "node:util";
 import { baselineLines, prepareOutput } from "./_conform_output.ts";
-import {
-  type EmbeddedTarget,
-  embeddedTargets,
-  profiles,
-  suites,
-  targetProfiles,
-} from "./registry.ts";
+import { type EmbeddedTarget, embeddedTargets, profiles, suites } from "./registry.ts";
 import { checkMain } from "./check_command.ts";
 import { promoteMain } from "./promote_command.ts";
 import { type ConformanceTarget, runConformance } from "../src/core/run_conformance.ts";
@@ -45,50 +39,10 @@ import { intFlag, parseShard, type Shard, UsageError } from "./_flags.ts";
 import { PYTHON_ENV_COMMAND, pythonEnv } from "../conformance/_python_env.ts";
 import { commandLine, type Invocation, startInvocation, TASK_INVOCATION } from "./_invocation.ts";
 import { exitOnInterrupt } from "./_interrupt.ts";
+import { help, list } from "./_conform_help.ts";
 import denoJson from "../deno.json" with { type: "json" };
 
 const KIT_VERSION: string = denoJson.version;
-
-const help = (cmd: string) =>
-  `netconform: prove an implementation honours its contract, and say where it does not.
-
-Usage: ${cmd} [options]
-       ${cmd} check FILE... --profile ID [--tool NAME]   (check --help)
-       ${cmd} rules [--format markdown|json] [--spec FILE]   (rules --help)
-       ${cmd} merge SHARD.json... --report FILE           (merge --help)
-       ${cmd} promote REPORT.json CASE-ID --to FIXTURE.yaml  (promote --help)
-
-  --config FILE     targets file (conform.yaml); without it, the kit's embedded references run
-  --target NAME     run only this target (repeatable); embedded mutants run only when named
-  --profile ID      run only this profile (repeatable)
-  --seed N          seed of the generated cases (default: CONFORM_SEED, else a fixed seed);
-                    "random" for a fresh one
-  --runs N          generated cases per suite (default 100)
-  --case ID         run only this case (repeatable); see the replay lines of a report
-  --timeout MS      per-case timeout when the target sets none (default 10000)
-  --concurrency N   cases in flight per suite (default 8)
-  --no-shrink       do not shrink failed generated cases
-  --max-shrinks N   smaller candidates run per failed generated case (default 100; shrinking
-                    also stops after 10 s per case)
-  --format F        what to print: text (default), json, junit, markdown
-  --report FILE     also write the JSON report to FILE, and each case to FILE's .cases.jsonl
-                    sibling as it finishes (a killed run leaves those lines)
-  --junit FILE      also write JUnit XML to FILE
-  --markdown FILE   also write a Markdown certificate to FILE
-  --strict          SHOULD findings fail too (exit 1), not only MUST findings
-  --html FILE       also write a self-contained HTML certificate to FILE
-  --badge FILE      also write an SVG badge of the verdict to FILE
-  --shard I/N       run only part I of N of every suite's cases (same seed on every shard);
-                    merge the shards' --report files with "merge"
-  --update-baseline write the run's MUST failures into the --config file's
-                    expected_failures (keeps reasons; drops entries that no longer fail)
-  --quiet           no progress on standard error
-  --verbose         list every rule and every case with findings
-  --list            list the embedded targets, profiles and adapter kinds, then exit
-  --version         the kit's version
-  -h, --help        this text
-
-Exit codes: 0 conformant, 1 not conformant or incomplete, 2 usage or config error.`;
 
 /** What the CLI needs from its environment; tests pass their own. */
 export interface CliIo {
@@ -170,40 +124,6 @@ function pythonEnvNote(targets: readonly EmbeddedTarget[]): string {
   const envs = [...new Set(targets.map((t) => `.venv/${t.pythonEnv}/`))].join(", ");
   return `${targets.map((t) => t.name).join(", ")} need${targets.length === 1 ? "s" : ""} ` +
     `the kit's Python environment (${envs}): run \`${PYTHON_ENV_COMMAND}\` in the kit's folder`;
-}
-
-function mutantNote(
-  mutant: { breaks: string[]; errored?: boolean } | undefined,
-  profileIds: readonly string[],
-): string {
-  if (!mutant) return "";
-  const level = (id: string) =>
-    suites.filter((s) => profileIds.includes(s.profile.id))
-      .flatMap((s) => s.profile.rules).find((r) => r.id === id)?.level;
-  const shouldOnly = mutant.breaks.length > 0 &&
-    mutant.breaks.every((id) => level(id) === "SHOULD");
-  const what = [
-    ...(mutant.breaks.length > 0 ? [`breaks ${mutant.breaks.join(", ")}`] : []),
-    ...(shouldOnly ? ["SHOULD only: warns, fails with --strict"] : []),
-    ...(mutant.errored ? ["its cases error"] : []),
-  ];
-  return ` [mutant, ${what.join("; ")}]`;
-}
-
-function list(io: CliIo, cmd: string) {
-  io.out(`Embedded targets (${cmd} runs the references; mutants only when named):`);
-  for (const t of embeddedTargets) {
-    io.out(
-      `  ${t.name}${mutantNote(t.mutant, targetProfiles(t))}: ${t.description}`,
-    );
-    io.out(`    profiles: ${targetProfiles(t).join(", ")}`);
-  }
-  io.out("Profiles:");
-  for (const s of suites) {
-    io.out(`  ${s.profile.id}: ${s.profile.title} (${s.profile.rules.length} rules)`);
-  }
-  io.out("Adapter kinds (conform.yaml adapter.kind):");
-  for (const k of adapterKinds) io.out(`  ${k.kind}: ${k.description}`);
 }
 
 /**
