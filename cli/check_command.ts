@@ -13,7 +13,7 @@ import { shellQuote } from "./_shell_quote.ts";
 import { runConformance } from "../src/core/run_conformance.ts";
 import type { Case, CheckContext, Profile, Report, Suite } from "../src/core/types.ts";
 import { readBounded } from "../src/core/_read_bounded.ts";
-import { commandLine, type Invocation } from "./_invocation.ts";
+import { commandLine, type Invocation, TASK_INVOCATION } from "./_invocation.ts";
 
 /** Largest file (or standard input) read, in bytes. */
 export const MAX_CHECK_BYTES = 64 * 1024 * 1024;
@@ -104,7 +104,9 @@ export function parseCheckArgs(
         markdown: { type: "string" },
         verbose: { type: "boolean" },
         strict: { type: "boolean" },
-        help: { type: "boolean" },
+        // A check prints no progress: --quiet is taken so that a run's flags work here too.
+        quiet: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
         ...Object.fromEntries(contextNames.map((n) => [n, { type: "string" as const }])),
       },
     });
@@ -392,9 +394,7 @@ export async function checkMain(
     strict: output.strict === true,
   });
   const words = [
-    "deno",
-    "task",
-    "conform",
+    ...(io.command ?? TASK_INVOCATION),
     "check",
     ...request.files,
     "--profile",
@@ -418,6 +418,23 @@ export async function checkMain(
   if (format === "json") io.out(json);
   else if (format === "junit") io.out(renderJunit(report, { replay }));
   else if (format === "markdown") io.out(renderMarkdown(report, { replay }));
-  else io.out(renderText(report, { verbose: output.verbose === true, replay }));
+  else io.out(checkText(renderText, report, { verbose: output.verbose === true, replay }));
   return report.verdict === "conformant" || report.verdict === "conformant-with-warnings" ? 0 : 1;
+}
+
+/**
+ * The text output of a check: a run's, without what only a run has. Nothing is generated, so
+ * there is no seed (the report's is 0) and no input class (coverage would say "0/0").
+ */
+function checkText(
+  renderText: (r: Report, o: { verbose: boolean; replay: () => string }) => string,
+  report: Report,
+  options: { verbose: boolean; replay: () => string },
+): string {
+  const shown = { ...report, suites: report.suites.map((s) => ({ ...s, coverage: undefined })) };
+  return renderText(shown, options).split("\n").map((line) =>
+    line.startsWith("== ") || line.startsWith("netconform ")
+      ? line.replace(/ · seed 0( ·|$)/, "$1")
+      : line
+  ).join("\n");
 }
