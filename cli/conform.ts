@@ -40,6 +40,7 @@ import { PYTHON_ENV_COMMAND, pythonEnv } from "../conformance/_python_env.ts";
 import { commandLine, type Invocation, startInvocation, TASK_INVOCATION } from "./_invocation.ts";
 import { exitOnInterrupt } from "./_interrupt.ts";
 import { help, list } from "./_conform_help.ts";
+import { missingProgram } from "./_missing_program.ts";
 import denoJson from "../deno.json" with { type: "json" };
 
 const KIT_VERSION: string = denoJson.version;
@@ -229,6 +230,10 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     }
     maxShrinks = intFlag("max-shrinks", v["max-shrinks"], 0, 100_000);
     if (v.config) config = await loadConfig(v.config, { kinds: adapterKinds, suites });
+    for (const t of config?.targets ?? []) {
+      const missing = missingProgram(t.adapter as Record<string, unknown>, config!.dir);
+      if (missing) throw new ConfigError(`target "${t.name}": ${missing}`, v.config!);
+    }
     try {
       seed = v.seed !== undefined ? parseSeed(v.seed) : config?.seed ?? resolveSeed();
     } catch (error) {
