@@ -36,10 +36,19 @@ interface ReportCase {
   id: string;
   description: string;
   outcome: string;
+  input?: unknown;
+  truncated?: string[];
   replay?: string;
   subject?: CaseSubject;
   findings?: { ruleId: string }[];
-  shrunk?: { id: string; description?: string; subject?: CaseSubject; steps: number };
+  shrunk?: {
+    id: string;
+    description?: string;
+    subject?: CaseSubject;
+    steps: number;
+    input?: unknown;
+    truncated?: string[];
+  };
 }
 
 interface ReportSuite {
@@ -55,6 +64,8 @@ interface Picked {
   description: string;
   id: string;
   subject: CaseSubject;
+  /** What the case sent in its one call (`{operation, input}` evidence), when it made one. */
+  sent?: unknown;
 }
 
 async function readReport(path: string): Promise<ReportSuite[]> {
@@ -107,11 +118,13 @@ function pick(
             `value was over the evidence bound, or the suite does not record one)`,
         );
       }
+      const from = fromShrunk ?? c;
       found.push({
         suite,
         id: fromShrunk ? fromShrunk.id : c.id,
         description: fromShrunk?.description ?? c.description,
         subject,
+        ...(from.truncated?.includes("input") ? {} : { sent: sentInput(from.input) }),
       });
     }
   }
@@ -130,6 +143,26 @@ function pick(
  * The fixture test for a picked case: data and context as judged, `valid` and `rules` as the
  * profile says of the value now.
  */
+/** The input of a case's one call (`{operation, input}`); undefined when it made several. */
+function sentInput(evidence: unknown): unknown {
+  if (evidence === null || typeof evidence !== "object" || Array.isArray(evidence)) {
+    return undefined;
+  }
+  return (evidence as { input?: unknown }).input;
+}
+
+/**
+ * Whether a user case made of `data` would send `sent` (the rule of `withUserCases`: `data.input`
+ * when `data` has one, else `data`), so that the test needs no `input` of its own.
+ */
+function replaysFromData(data: unknown, sent: unknown): boolean {
+  const own = data !== null && typeof data === "object" && !Array.isArray(data) &&
+      Object.hasOwn(data, "input")
+    ? (data as { input: unknown }).input
+    : data;
+  return JSON.stringify(own) === JSON.stringify(sent);
+}
+
 function fixtureTest(profile: Profile, picked: Picked, description?: string): FixtureTest {
   const findings = profile.check(picked.subject.data, picked.subject.context);
   const rules = [...new Set(findings.map((f) => f.ruleId))].sort();
@@ -143,6 +176,11 @@ function fixtureTest(profile: Profile, picked: Picked, description?: string): Fi
     valid,
     ...(rules.length > 0 ? { rules } : {}),
     comment: `promoted from case ${picked.id} (target ${suite.target}, seed ${suite.seed})`,
+    // A tool's case sends an invocation and judges the response: the test keeps both, so that
+    // as a user case (conform.yaml cases:) it calls the tool again.
+    ...(picked.sent !== undefined && !replaysFromData(picked.subject.data, picked.sent)
+      ? { input: picked.sent }
+      : {}),
   };
 }
 
