@@ -45,7 +45,7 @@ const HEAP_FLAGS = /--v8-flags=(\S+)/.exec(
   JSON.parse(await Deno.readTextFile(`${KIT}/deno.json`)).tasks.conform,
 )![1];
 
-Deno.test("the CLI installed with deno install -g -n netconform runs outside the kit's folder", async () => {
+Deno.test("the CLI installed with deno install -g -n netconform runs outside the kit's folder: netconform --config ./conform.yaml and a pasted replay line from a project's folder", async () => {
   const dir = await Deno.makeTempDir({ prefix: "netconform-install-" });
   try {
     const installed = await deno([
@@ -85,6 +85,27 @@ Deno.test("the CLI installed with deno install -g -n netconform runs outside the
     const ran = await run(["--profile", "gns3.tool-response/v1.0", "--runs", "3"]);
     assert.equal(ran.code, 0, ran.text);
     assert.match(ran.text, /verdict: CONFORMANT/);
+
+    // A project of the user's own, with the same installed command (one install per file).
+    const project = `${dir}/project`;
+    await Deno.mkdir(project);
+    await userProject(project);
+    const path = `${dir}/root/bin:${Deno.env.get("PATH")}`;
+    const own = await shell(
+      `PATH='${path}' netconform --config ./conform.yaml --report out/r.json`,
+      project,
+    );
+    assert.equal(own.code, 1, own.out + own.err);
+    assert.match(own.out, /NORM-ITEM-COUNT/);
+    assert.match(own.err, /replay any run with --seed=-?\d+/);
+    // The report went to the user's folder, as the flag said.
+    assert.ok((await Deno.stat(`${project}/out/r.json`)).isFile);
+    const replay = firstReplay(own.out);
+    assert.match(replay, /^netconform --config \.\/conform\.yaml --target mine /);
+    const again = await shell(`PATH='${path}' ${replay}`, project);
+    assert.equal(again.code, 1, again.out + again.err);
+    assert.match(again.out, /NORM-ITEM-COUNT/);
+    assert.match(again.err, /1 failed/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -106,7 +127,7 @@ async function userProject(dir: string) {
     `${dir}/conform.yaml`,
     [
       "version: 1",
-      "runs: 20",
+      "runs: 10",
       "targets:",
       "  - name: mine",
       "    profiles: [gns3.normalizer/v1.0]",
@@ -142,51 +163,12 @@ function firstReplay(text: string) {
   return line.replace(/^replay: /, "");
 }
 
-Deno.test("a project outside the kit runs netconform --config ./conform.yaml and a pasted replay line, from its own folder", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "netconform-project-" });
-  try {
-    await userProject(dir);
-    const installed = await deno([
-      "install",
-      "-g",
-      "--root",
-      `${dir}/root`,
-      "-n",
-      "netconform",
-      "-A",
-      "--config",
-      `${KIT}/deno.json`,
-      `--v8-flags=${HEAP_FLAGS}`,
-      `${KIT}/cli/netconform.ts`,
-    ], dir);
-    assert.equal(installed.code, 0, installed.text);
-    const path = `${dir}/root/bin:${Deno.env.get("PATH")}`;
-    const run = await shell(
-      `PATH='${path}' netconform --config ./conform.yaml --report out/r.json`,
-      dir,
-    );
-    assert.equal(run.code, 1, run.out + run.err);
-    assert.match(run.out, /NORM-ITEM-COUNT/);
-    assert.match(run.err, /replay any run with --seed=-?\d+/);
-    // The report went to the user's folder, as the flag said.
-    assert.ok((await Deno.stat(`${dir}/out/r.json`)).isFile);
-    const replay = firstReplay(run.out);
-    assert.match(replay, /^netconform --config \.\/conform\.yaml --target mine /);
-    const again = await shell(`PATH='${path}' ${replay}`, dir);
-    assert.equal(again.code, 1, again.out + again.err);
-    assert.match(again.out, /NORM-ITEM-COUNT/);
-    assert.match(again.err, /1 failed/);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-});
-
 Deno.test("deno run of cli/conform.ts from another folder prints replay lines that run there", async () => {
   const dir = await Deno.makeTempDir({ prefix: "netconform-run-" });
   try {
     await userProject(dir);
     const run = await shell(
-      `deno run -A '${KIT}/cli/conform.ts' --config conform.yaml --runs 20`,
+      `deno run -A '${KIT}/cli/conform.ts' --config conform.yaml`,
       dir,
     );
     assert.equal(run.code, 1, run.out + run.err);
