@@ -5,6 +5,8 @@
  * - `deno task conform ...`: the task sets `NETCONFORM_VIA=task`; Deno runs a task in the kit's
  *   folder and names the user's folder in `INIT_CWD`, so the CLI moves there first (paths in
  *   flags are the user's). From outside the kit's folder tree the line names its deno.json.
+ *   A task run from inside another task keeps the outer one's `INIT_CWD` (as npm does): its
+ *   paths are then that folder's.
  * - `netconform ...` (installed with `deno install -g -n netconform ... cli/netconform.ts`).
  * - `deno run ... cli/conform.ts ...`: printed as `deno run -A PATH` with the script's path
  *   relative to the current folder.
