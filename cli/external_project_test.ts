@@ -127,7 +127,7 @@ async function userProject(dir: string) {
     `${dir}/conform.yaml`,
     [
       "version: 1",
-      "runs: 10",
+      "runs: 5",
       "targets:",
       "  - name: mine",
       "    profiles: [gns3.normalizer/v1.0]",
@@ -168,7 +168,7 @@ Deno.test("deno run of cli/conform.ts from another folder prints replay lines th
   try {
     await userProject(dir);
     const run = await shell(
-      `deno run -A '${KIT}/cli/conform.ts' --config conform.yaml`,
+      `deno run -A '${KIT}/cli/conform.ts' --config conform.yaml --no-shrink`,
       dir,
     );
     assert.equal(run.code, 1, run.out + run.err);
@@ -191,7 +191,7 @@ Deno.test("deno task conform resolves --config against the folder it was run in,
     await userProject(dir);
     // As from a fresh shell: under "deno task test" the test inherits the outer task's INIT_CWD,
     // which a nested task keeps (as npm does).
-    const run = await shell("unset INIT_CWD; deno task conform --config conform.yaml", dir);
+    const run = await shell("unset INIT_CWD; deno task conform --config conform.yaml --no-shrink", dir);
     assert.equal(run.code, 1, run.out + run.err);
     const replay = firstReplay(run.out);
     assert.match(replay, /^deno task conform --config conform\.yaml --target mine /);
