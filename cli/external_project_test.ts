@@ -191,7 +191,10 @@ Deno.test("deno task conform resolves --config against the folder it was run in,
     await userProject(dir);
     // As from a fresh shell: under "deno task test" the test inherits the outer task's INIT_CWD,
     // which a nested task keeps (as npm does).
-    const run = await shell("unset INIT_CWD; deno task conform --config conform.yaml --no-shrink", dir);
+    const run = await shell(
+      "unset INIT_CWD; deno task conform --config conform.yaml --no-shrink",
+      dir,
+    );
     assert.equal(run.code, 1, run.out + run.err);
     const replay = firstReplay(run.out);
     assert.match(replay, /^deno task conform --config conform\.yaml --target mine /);
