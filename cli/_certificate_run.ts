@@ -17,7 +17,7 @@ function linkTo(html: string, report: string): string {
 /** The run info of the certificate written to `html`. */
 export async function certificateRun(
   args: readonly string[],
-  files: { html: string; config?: string; report?: string },
+  files: { html: string; config?: string; report?: string; command?: readonly string[] },
 ): Promise<HtmlRunInfo> {
   let config: HtmlRunInfo["config"];
   if (files.config !== undefined) {
@@ -25,7 +25,7 @@ export async function certificateRun(
     if (text !== undefined) config = { path: files.config, sha256: await sha256Hex(text) };
   }
   return {
-    command: ["deno", "task", "conform", ...args].map(shellQuote).join(" "),
+    command: [...(files.command ?? ["deno", "task", "conform"]), ...args].map(shellQuote).join(" "),
     ...(config ? { config } : {}),
     kitCommit: kitCommit(),
     ...(files.report !== undefined ? { reportHref: linkTo(files.html, files.report) } : {}),

@@ -13,6 +13,8 @@ import { shellQuote } from "./_shell_quote.ts";
 import { runConformance } from "../src/core/run_conformance.ts";
 import type { Case, CheckContext, Profile, Report, Suite } from "../src/core/types.ts";
 import { readBounded } from "../src/core/_read_bounded.ts";
+import { commandLine, type Invocation, TASK_INVOCATION } from "./_invocation.ts";
+import type { RenderTextOptions } from "../src/report/render_text.ts";
 
 /** Largest file (or standard input) read, in bytes. */
 export const MAX_CHECK_BYTES = 64 * 1024 * 1024;
@@ -44,9 +46,9 @@ export interface CheckRequest {
  * @param profiles The profiles the CLI knows.
  * @returns The help text.
  */
-export function checkHelp(profiles: readonly Profile[]): string {
+export function checkHelp(profiles: readonly Profile[], command?: Invocation): string {
   const lines = [
-    "Usage: deno task conform check FILE... --profile ID [--tool NAME] [options]",
+    `Usage: ${commandLine(command)} check FILE... --profile ID [--tool NAME] [options]`,
     "",
     "Checks captured documents against a profile. FILE is JSON, JSON lines (.jsonl, .ndjson:",
     "one document a line), or YAML (.yaml, .yml: one document per --- section); - reads",
@@ -103,7 +105,9 @@ export function parseCheckArgs(
         markdown: { type: "string" },
         verbose: { type: "boolean" },
         strict: { type: "boolean" },
-        help: { type: "boolean" },
+        // A check prints no progress: --quiet is taken so that a run's flags work here too.
+        quiet: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
         ...Object.fromEntries(contextNames.map((n) => [n, { type: "string" as const }])),
       },
     });
@@ -321,6 +325,12 @@ export interface CheckIo {
   err(text: string): void;
   /** Standard input, for `-`. */
   stdin?: ReadableStream<Uint8Array>;
+  /**
+   * How the user ran the CLI, for the help text.
+   *
+   * @default ["deno", "task", "conform"]
+   */
+  command?: Invocation;
 }
 
 /**
@@ -361,7 +371,7 @@ export async function checkMain(
   try {
     ({ request, output } = parseCheckArgs(args, profiles));
     if (output.help) {
-      io.out(checkHelp(profiles));
+      io.out(checkHelp(profiles, io.command));
       return 0;
     }
     const format = output.format ?? "text";
@@ -372,7 +382,9 @@ export async function checkMain(
   } catch (error) {
     if (error instanceof CheckUsageError) {
       io.err(
-        `Usage error: ${error.message}\nRun "deno task conform check --help" for the options.`,
+        `Usage error: ${error.message}; run "${
+          commandLine(io.command)
+        } check --help" for the options.`,
       );
       return 2;
     }
@@ -383,9 +395,7 @@ export async function checkMain(
     strict: output.strict === true,
   });
   const words = [
-    "deno",
-    "task",
-    "conform",
+    ...(io.command ?? TASK_INVOCATION),
     "check",
     ...request.files,
     "--profile",
@@ -410,6 +420,25 @@ export async function checkMain(
   if (format === "json") io.out(json);
   else if (format === "junit") io.out(renderJunit(report, { replay }));
   else if (format === "markdown") io.out(renderMarkdown(report, { replay, ...written }));
-  else io.out(renderText(report, { verbose: output.verbose === true, replay, ...written }));
+  else {
+    io.out(checkText(renderText, report, { verbose: output.verbose === true, replay, ...written }));
+  }
   return report.verdict === "conformant" || report.verdict === "conformant-with-warnings" ? 0 : 1;
+}
+
+/**
+ * The text output of a check: a run's, without what only a run has. Nothing is generated, so
+ * there is no seed (the report's is 0) and no input class (coverage would say "0/0").
+ */
+function checkText(
+  renderText: (r: Report, o: RenderTextOptions) => string,
+  report: Report,
+  options: RenderTextOptions,
+): string {
+  const shown = { ...report, suites: report.suites.map((s) => ({ ...s, coverage: undefined })) };
+  return renderText(shown, options).split("\n").map((line) =>
+    line.startsWith("== ") || line.startsWith("netconform ")
+      ? line.replace(/ · seed 0( ·|$)/, "$1")
+      : line
+  ).join("\n");
 }

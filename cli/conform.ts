@@ -37,49 +37,14 @@ import { sha256OfChunks, writeChunks, writeChunksToFile } from "./_write_chunks.
 import { openCaseLog, temporaryCaseLog } from "./_case_log.ts";
 import { intFlag, parseShard, type Shard, UsageError } from "./_flags.ts";
 import { PYTHON_ENV_COMMAND, pythonEnv } from "../conformance/_python_env.ts";
-import { listTargets } from "./_list_targets.ts";
 import { certificateRun } from "./_certificate_run.ts";
+import { commandLine, type Invocation, startInvocation, TASK_INVOCATION } from "./_invocation.ts";
+import { exitOnInterrupt } from "./_interrupt.ts";
+import { help, list } from "./_conform_help.ts";
+import { missingProgram } from "./_missing_program.ts";
+import denoJson from "../deno.json" with { type: "json" };
 
-const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
-
-Usage: deno task conform [options]
-       deno task conform check FILE... --profile ID [--tool NAME]   (check --help)
-       deno task conform rules [--format markdown|json] [--spec FILE]   (traceability tables)
-       deno task conform merge SHARD.json... --report FILE           (merge --help)
-       deno task conform promote REPORT.json CASE-ID --to FIXTURE.yaml  (promote --help)
-
-  --config FILE     targets file (conform.yaml); without it, the kit's embedded references run
-  --target NAME     run only this target (repeatable); embedded mutants run only when named
-  --profile ID      run only this profile (repeatable)
-  --seed N          seed of the generated cases (default: CONFORM_SEED, else a fixed seed);
-                    "random" for a fresh one
-  --runs N          generated cases per suite (default 100)
-  --case ID         run only this case (repeatable); see the replay lines of a report
-  --timeout MS      per-case timeout when the target sets none (default 10000)
-  --concurrency N   cases in flight per suite (default 8)
-  --no-shrink       do not shrink failed generated cases
-  --full-evidence   keep evidence values whole (by default nesting deeper than 64 levels is
-                    cut, with a marker: docs/evidence-nesting.md)
-  --max-shrinks N   smaller candidates run per failed generated case (default 100; shrinking
-                    also stops after 10 s per case)
-  --format F        what to print: text (default), json, junit, markdown
-  --report FILE     also write the JSON report to FILE, and each case to FILE's .cases.jsonl
-                    sibling as it finishes (a killed run leaves those lines)
-  --junit FILE      also write JUnit XML to FILE
-  --markdown FILE   also write a Markdown certificate to FILE
-  --strict          SHOULD findings fail too (exit 1), not only MUST findings
-  --html FILE       also write a self-contained HTML certificate to FILE
-  --badge FILE      also write an SVG badge of the verdict to FILE
-  --shard I/N       run only part I of N of every suite's cases (same seed on every shard);
-                    merge the shards' --report files with "conform merge"
-  --update-baseline write the run's MUST failures into the --config file's
-                    expected_failures (keeps reasons; drops entries that no longer fail)
-  --quiet           no progress on standard error
-  --verbose         list every rule and every case with findings
-  --list            list the embedded targets, profiles and adapter kinds, then exit
-  --help            this text
-
-Exit codes: 0 conformant, 1 not conformant or incomplete, 2 usage or config error.`;
+const KIT_VERSION: string = denoJson.version;
 
 /** What the CLI needs from its environment; tests pass their own. */
 export interface CliIo {
@@ -95,6 +60,12 @@ export interface CliIo {
   isTerminal?: boolean;
   /** Width of the terminal, in columns. */
   columns?: number;
+  /**
+   * How the user ran the CLI (the words before the arguments), for replay lines and hints.
+   *
+   * @default ["deno", "task", "conform"]
+   */
+  command?: Invocation;
 }
 
 function terminalColumns(): number | undefined {
@@ -107,6 +78,7 @@ function terminalColumns(): number | undefined {
 }
 
 const stderrEncoder = new TextEncoder();
+// Its command is set once, by the entry point below.
 const defaultIo: CliIo = {
   out: (t) => console.log(t),
   err: (t) => console.error(t),
@@ -158,10 +130,16 @@ function pythonEnvNote(targets: readonly EmbeddedTarget[]): string {
  * @returns 0 conformant, 1 not conformant or incomplete, 2 usage or config error.
  */
 export async function main(args: readonly string[], io: CliIo = defaultIo): Promise<number> {
+  const command = io.command ?? TASK_INVOCATION;
+  const cmd = commandLine(command);
   if (args[0] === "check") return await checkMain(args.slice(1), io, profiles);
   if (args[0] === "rules") return rulesCommand(args.slice(1), io);
   if (args[0] === "merge") return await mergeMain(args.slice(1), io);
   if (args[0] === "promote") return await promoteMain(args.slice(1), io, profiles);
+  if (args.length === 1 && args[0] === "--version") {
+    io.out(`netconform ${KIT_VERSION}`);
+    return 0;
+  }
   let parsed;
   try {
     parsed = parseArgs({
@@ -192,20 +170,25 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
         verbose: { type: "boolean" },
         strict: { type: "boolean" },
         list: { type: "boolean" },
-        help: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean" },
       },
     });
   } catch (error) {
-    io.err(`Usage error: ${(error as Error).message}\nRun with --help for the options.`);
+    io.err(`Usage error: ${(error as Error).message}; run "${cmd} --help" for the options.`);
     return 2;
   }
   const v = parsed.values;
   if (v.help) {
-    io.out(HELP);
+    io.out(help(cmd));
+    return 0;
+  }
+  if (v.version) {
+    io.out(`netconform ${KIT_VERSION}`);
     return 0;
   }
   if (v.list) {
-    listTargets(io);
+    list(io, cmd);
     return 0;
   }
   let seed: number;
@@ -232,6 +215,10 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     }
     maxShrinks = intFlag("max-shrinks", v["max-shrinks"], 0, 100_000);
     if (v.config) config = await loadConfig(v.config, { kinds: adapterKinds, suites });
+    for (const t of config?.targets ?? []) {
+      const missing = missingProgram(t.adapter as Record<string, unknown>, config!.dir);
+      if (missing) throw new ConfigError(`target "${t.name}": ${missing}`, v.config!);
+    }
     try {
       seed = v.seed !== undefined ? parseSeed(v.seed) : config?.seed ?? resolveSeed();
     } catch (error) {
@@ -302,14 +289,14 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
     }
   }
 
-  const replay = (data: ReplayData) => replayCommand({ config: v.config, ...data });
+  const replay = (data: ReplayData) => replayCommand({ command, config: v.config, ...data });
   const quiet = v.quiet === true;
   const progress = !quiet && io.progress
     ? new Progress({ write: io.progress, tty: io.isTerminal === true, columns: io.columns })
     : undefined;
   if (!quiet) {
     io.err(
-      `netconform: seed ${seed} (replay any run with --seed ${seed})${
+      `netconform: seed ${seed} (replay any run with --seed=${seed})${
         shard ? `, shard ${shard.index + 1}/${shard.count}` : ""
       }`,
     );
@@ -417,7 +404,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
         renderHtml(shown, {
           replay,
           reportSha256: sha256OfChunks(jsonPieces()),
-          run: await certificateRun(args, { html: v.html, config: v.config, ...written }),
+          run: await certificateRun(args, { html: v.html, config: v.config, command, ...written }),
           baseline: baseline ? { expected: baseline.expected, stale: baseline.stale } : undefined,
         }),
       );
@@ -447,6 +434,10 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
   }
 }
 
-if (import.meta.main) {
+// Run as a script, or as the installed `netconform` command (cli/netconform.ts imports this).
+const installed = Deno.mainModule === new URL("./netconform.ts", import.meta.url).href;
+if (import.meta.main || installed) {
+  defaultIo.command = startInvocation(installed ? "installed" : "script");
+  exitOnInterrupt(defaultIo.err);
   Deno.exit(await main(Deno.args));
 }

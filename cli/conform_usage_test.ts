@@ -75,3 +75,42 @@ Deno.test("conform CLI: an output folder is created before the run", async () =>
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("conform CLI: -h, --help, --version and every subcommand's --help and -h", async () => {
+  for (const flag of ["-h", "--help"]) {
+    const r = await run([flag]);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /^Usage: deno task conform \[options\]$/m);
+    assert.match(r.out, /-h, --help/);
+  }
+  const version = await run(["--version"]);
+  assert.equal(version.code, 0);
+  const kit = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+  assert.equal(version.out, `netconform ${kit.version}`);
+  for (const sub of ["check", "rules", "merge", "promote"]) {
+    for (const flag of ["--help", "-h"]) {
+      const r = await run([sub, flag]);
+      assert.equal(r.code, 0, `${sub} ${flag}: ${r.err}`);
+      assert.match(r.out, new RegExp(`^Usage: deno task conform ${sub} `, "m"), `${sub} ${flag}`);
+    }
+  }
+});
+
+Deno.test("conform CLI: help and usage errors name the command as the user ran it", async () => {
+  const out: string[] = [];
+  const io = {
+    out: (t: string) => out.push(t),
+    err: (t: string) => out.push(t),
+    command: ["netconform"],
+  };
+  assert.equal(await main(["rules", "--nope"], io), 2);
+  assert.match(out.join("\n"), /run "netconform rules --help" for the options/);
+  out.length = 0;
+  assert.equal(await main(["check", "--help"], io), 0);
+  assert.match(out.join("\n"), /^Usage: netconform check FILE/m);
+  out.length = 0;
+  // The header's hint joins a negative seed with "=", as "--seed -5" reads as an option.
+  const seeded = ["--seed=-5", "--runs", "1", "--profile", "gns3.tool-response/v1.0"];
+  assert.equal(await main(seeded, io), 0, out.join("\n"));
+  assert.match(out.join("\n"), /netconform: seed -5 \(replay any run with --seed=-5\)/);
+});

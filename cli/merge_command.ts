@@ -19,13 +19,15 @@ import { escapeText } from "../src/report/escape_text.ts";
 import { displayReport, stripView } from "./_baseline_view.ts";
 import { applyBaseline, type BaselineEntry } from "./apply_baseline.ts";
 import { reportJson } from "./report_json.ts";
+import { commandLine, type Invocation } from "./_invocation.ts";
 
 /** Largest shard report read, in bytes. */
 export const MAX_SHARD_BYTES = 256 * 1024 * 1024;
 
-const HELP = `Usage: deno task conform merge SHARD.json... [--report FILE] [options]
+const help = (cmd: string) =>
+  `Usage: ${cmd} merge SHARD.json... [--report FILE] [options]
 
-Merges the JSON reports of every shard of one run (deno task conform --shard i/n --report
+Merges the JSON reports of every shard of one run (${cmd} --shard i/n --report
 FILE) into the report of the whole run: the same as an unsharded run, apart from the
 timestamp. The baseline the shards were judged with (their "baseline" entries) is applied
 to the merged run, stale entries included. Options: --report FILE, --junit FILE, --markdown FILE, --html FILE, --badge FILE,
@@ -37,6 +39,12 @@ export interface MergeIo {
   out(text: string): void;
   /** Writes to standard error. */
   err(text: string): void;
+  /**
+   * How the user ran the CLI, for the help text.
+   *
+   * @default ["deno", "task", "conform"]
+   */
+  command?: Invocation;
 }
 
 /**
@@ -72,16 +80,16 @@ export async function mergeMain(args: readonly string[], io: MergeIo): Promise<n
         html: { type: "string" },
         badge: { type: "string" },
         format: { type: "string" },
-        help: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
       },
     });
   } catch (error) {
-    io.err(`Usage error: ${(error as Error).message}\n${HELP}`);
+    io.err(`Usage error: ${(error as Error).message}\n${help(commandLine(io.command))}`);
     return 2;
   }
   const v = parsed.values;
   if (v.help) {
-    io.out(HELP);
+    io.out(help(commandLine(io.command)));
     return 0;
   }
   const format = v.format ?? "text";

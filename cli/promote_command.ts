@@ -8,11 +8,13 @@ import {
 } from "../src/core/fixtures.ts";
 import type { CaseSubject, Profile } from "../src/core/types.ts";
 import { escapeText } from "../src/report/escape_text.ts";
+import { commandLine, type Invocation } from "./_invocation.ts";
 
 /** Largest JSON report `promote` reads, in bytes. */
 export const MAX_PROMOTE_REPORT_BYTES = 256 * 1024 * 1024;
 
-const HELP = `Usage: deno task conform promote REPORT.json CASE-ID --to FIXTURE.yaml [options]
+const help = (cmd: string) =>
+  `Usage: ${cmd} promote REPORT.json CASE-ID --to FIXTURE.yaml [options]
 
 Turn a failed case of a JSON report (--report FILE) into a golden fixture test: its data and
 context are the value the profile judged, valid and rules what the profile says of it now.
@@ -23,7 +25,7 @@ The shrunk case is taken when the case was shrunk (its own id works too).
   --profile ID      the suite's profile, likewise
   --original        take the case as it failed, not its shrunk version
   --description T   the test's description (default: from the case)
-  --help            this text
+  -h, --help        this text
 
 Exit codes: 0 written, 2 usage error, a case that cannot be promoted, or a file that cannot
 be read or written.`;
@@ -34,10 +36,19 @@ interface ReportCase {
   id: string;
   description: string;
   outcome: string;
+  input?: unknown;
+  truncated?: string[];
   replay?: string;
   subject?: CaseSubject;
   findings?: { ruleId: string }[];
-  shrunk?: { id: string; description?: string; subject?: CaseSubject; steps: number };
+  shrunk?: {
+    id: string;
+    description?: string;
+    subject?: CaseSubject;
+    steps: number;
+    input?: unknown;
+    truncated?: string[];
+  };
 }
 
 interface ReportSuite {
@@ -53,6 +64,8 @@ interface Picked {
   description: string;
   id: string;
   subject: CaseSubject;
+  /** What the case sent in its one call (`{operation, input}` evidence), when it made one. */
+  sent?: unknown;
 }
 
 async function readReport(path: string): Promise<ReportSuite[]> {
@@ -105,11 +118,13 @@ function pick(
             `value was over the evidence bound, or the suite does not record one)`,
         );
       }
+      const from = fromShrunk ?? c;
       found.push({
         suite,
         id: fromShrunk ? fromShrunk.id : c.id,
         description: fromShrunk?.description ?? c.description,
         subject,
+        ...(from.truncated?.includes("input") ? {} : { sent: sentInput(from.input) }),
       });
     }
   }
@@ -128,6 +143,26 @@ function pick(
  * The fixture test for a picked case: data and context as judged, `valid` and `rules` as the
  * profile says of the value now.
  */
+/** The input of a case's one call (`{operation, input}`); undefined when it made several. */
+function sentInput(evidence: unknown): unknown {
+  if (evidence === null || typeof evidence !== "object" || Array.isArray(evidence)) {
+    return undefined;
+  }
+  return (evidence as { input?: unknown }).input;
+}
+
+/**
+ * Whether a user case made of `data` would send `sent` (the rule of `withUserCases`: `data.input`
+ * when `data` has one, else `data`), so that the test needs no `input` of its own.
+ */
+function replaysFromData(data: unknown, sent: unknown): boolean {
+  const own = data !== null && typeof data === "object" && !Array.isArray(data) &&
+      Object.hasOwn(data, "input")
+    ? (data as { input: unknown }).input
+    : data;
+  return JSON.stringify(own) === JSON.stringify(sent);
+}
+
 function fixtureTest(profile: Profile, picked: Picked, description?: string): FixtureTest {
   const findings = profile.check(picked.subject.data, picked.subject.context);
   const rules = [...new Set(findings.map((f) => f.ruleId))].sort();
@@ -141,6 +176,11 @@ function fixtureTest(profile: Profile, picked: Picked, description?: string): Fi
     valid,
     ...(rules.length > 0 ? { rules } : {}),
     comment: `promoted from case ${picked.id} (target ${suite.target}, seed ${suite.seed})`,
+    // A tool's case sends an invocation and judges the response: the test keeps both, so that
+    // as a user case (conform.yaml cases:) it calls the tool again.
+    ...(picked.sent !== undefined && !replaysFromData(picked.subject.data, picked.sent)
+      ? { input: picked.sent }
+      : {}),
   };
 }
 
@@ -223,7 +263,7 @@ function appendTest(text: string | undefined, path: string, profile: Profile, te
  */
 export async function promoteMain(
   args: readonly string[],
-  io: { out(text: string): void; err(text: string): void },
+  io: { out(text: string): void; err(text: string): void; command?: Invocation },
   profiles: readonly Profile[],
 ): Promise<number> {
   try {
@@ -237,12 +277,12 @@ export async function promoteMain(
         profile: { type: "string" },
         original: { type: "boolean" },
         description: { type: "string" },
-        help: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
       },
     });
     const v = parsed.values;
     if (v.help) {
-      io.out(HELP);
+      io.out(help(commandLine(io.command)));
       return 0;
     }
     if (parsed.positionals.length !== 2) {
@@ -288,7 +328,11 @@ export async function promoteMain(
       return 2;
     }
     if (error instanceof TypeError && (error as { code?: string }).code?.startsWith("ERR_PARSE")) {
-      io.err(`Usage error: ${error.message}\nRun promote --help for the options.`);
+      io.err(
+        `Usage error: ${error.message}; run "${
+          commandLine(io.command)
+        } promote --help" for the options.`,
+      );
       return 2;
     }
     throw error;

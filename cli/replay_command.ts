@@ -1,14 +1,22 @@
 import type { ReplayData } from "../src/core/types.ts";
 import { shellQuote } from "./_shell_quote.ts";
+import { type Invocation, TASK_INVOCATION } from "./_invocation.ts";
 
 /** What {@linkcode replayCommand} needs: a case's replay data, and the config file if any. */
 export interface ReplayCommandOptions extends ReplayData {
   /** The `--config` file the run was given, as given. */
   config?: string;
+  /**
+   * How the user ran the CLI: the line starts with these words.
+   *
+   * @default ["deno", "task", "conform"]
+   */
+  command?: Invocation;
 }
 
 /**
- * The `deno task conform` command that runs one case again, with each argument quoted for a
+ * The command that runs one case again, in the form the user ran the CLI (`deno task conform`,
+ * `netconform`, `deno run -A cli/conform.ts`), with each argument quoted for a
  * POSIX shell when it needs to be. The runner records only the data (target, profile, seed,
  * case id); this is the CLI's rendering of it, for its reports and renderers.
  *
@@ -34,9 +42,7 @@ export interface ReplayCommandOptions extends ReplayData {
  */
 export function replayCommand(options: ReplayCommandOptions): string {
   return [
-    "deno",
-    "task",
-    "conform",
+    ...(options.command ?? TASK_INVOCATION),
     ...(options.config ? ["--config", options.config] : []),
     "--target",
     options.target,

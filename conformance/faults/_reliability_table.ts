@@ -1,6 +1,6 @@
 /**
  * Renders the fault-injection table as Markdown (`docs/reliability.md`), from the rows the
- * suite runs, so that the README's reliability section cannot drift from the tests.
+ * suite runs, so that the reliability section of docs/internals.md cannot drift from the tests.
  *
  * @module
  */
@@ -72,14 +72,14 @@ export function reliabilityTable(rows: readonly FaultRow[]): string {
   return lines.join("\n");
 }
 
-/** The README's markers around the summary matrix. */
+/** The markers (in docs/internals.md) around the summary matrix. */
 export const SUMMARY_START =
   "<!-- reliability-matrix:start (generated: CONFORM_UPDATE_FAULTS=1) -->";
 /** End marker of the summary matrix. */
 export const SUMMARY_END = "<!-- reliability-matrix:end -->";
 
 /**
- * The README's summary of the table: one line per fault, one column per transport, each cell
+ * The summary of the table (docs/internals.md): one line per fault, one column per transport, each cell
  * the expected outcome of the row (`—` where the fault does not apply), between the markers.
  *
  * @param rows The rows of `FAULT_ROWS`.

@@ -30,7 +30,7 @@ const ajv = new Ajv2020({ allErrors: true, strict: false });
 (formats as unknown as (a: Ajv2020) => void)(ajv);
 const validate = ajv.compile(SCHEMA);
 const DOC = new URL("../../docs/reliability.md", import.meta.url);
-const README = new URL("../../README.md", import.meta.url);
+const README = new URL("../../docs/internals.md", import.meta.url);
 
 /** What one row's run gave. */
 interface RowRun {
@@ -281,11 +281,11 @@ Deno.test("fault injection: docs/reliability.md is the table of the rows", async
   );
 });
 
-Deno.test("fault injection: the README's reliability matrix is the summary of the rows", async () => {
+Deno.test("fault injection: the reliability matrix of docs/internals.md is the summary of the rows", async () => {
   const readme = await Deno.readTextFile(README);
   const start = readme.indexOf(SUMMARY_START);
   const end = readme.indexOf(SUMMARY_END);
-  assert.ok(start >= 0 && end > start, "the README has no reliability matrix markers");
+  assert.ok(start >= 0 && end > start, "docs/internals.md has no reliability matrix markers");
   const matrix = (await formatMarkdown(reliabilitySummary(FAULT_ROWS) + "\n")).trimEnd();
   const current = readme.slice(start, end + SUMMARY_END.length);
   if (Deno.env.get("CONFORM_UPDATE_FAULTS") === "1") {
@@ -294,7 +294,7 @@ Deno.test("fault injection: the README's reliability matrix is the summary of th
     assert.equal(
       current,
       matrix,
-      "the README's reliability matrix is stale: run CONFORM_UPDATE_FAULTS=1 deno test -A conformance/faults/",
+      "the reliability matrix of docs/internals.md is stale: run CONFORM_UPDATE_FAULTS=1 deno test -A conformance/faults/",
     );
   }
 });

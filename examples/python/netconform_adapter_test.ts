@@ -167,7 +167,7 @@ Deno.test("a target that cannot load refuses the handshake with the reason", asy
       [`${BEHAVIOURS}:missing`, /AttributeError/],
       [`${BEHAVIOURS}:NOT_CALLABLE`, /is not callable/],
       ["no_such_module_xyz:f", /ModuleNotFoundError/],
-      ["not-a-target", /is not \\"module:function\\"/],
+      ["not-a-target", /is not "module:function"/],
     ] as const
   ) {
     const adapter = python([target]);

@@ -122,9 +122,9 @@ export async function handshake(
   }
   if (hs.kind === "refused") {
     return fail(
-      `The implementation refused the handshake: ${
-        escapeControls(JSON.stringify(hs.message), false)
-      }`,
+      // Quoted once: its own quotes stay as they are (a JSON text of it would escape them,
+      // and the renderers escape that backslash again).
+      `The implementation refused the handshake: "${escapeControls(String(hs.message), false)}"`,
     );
   }
   const info: ImplementationInfo = {

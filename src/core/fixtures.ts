@@ -18,6 +18,11 @@ export interface FixtureTest {
   rules?: string[];
   /** Free text. */
   comment?: string;
+  /**
+   * What a suite sends to replay the test as a user case, when `data` (the judged value) is
+   * not it: the tool invocation whose response `data` is. Not judged.
+   */
+  input?: unknown;
 }
 
 /** A loaded fixture file. */

@@ -33,7 +33,8 @@ function sameRules(a: readonly string[], b: readonly string[]): boolean {
 /**
  * A suite that also runs a user's own cases: files or folders in the kit's fixture format
  * (`profile`, `description`, `tests: [{description, data, valid, rules?}]`), run beside the
- * suite's own cases under the ids `user:<file>#<index>`. A test's `data` is the case input
+ * suite's own cases under the ids `user:<file>#<index>`. A test's `input` is the case input
+ * when it has one (a promoted tool case: the invocation); else its `data` is
  * (`suite.caseInputOf(data)` when the suite has it, else `data.input` when `data` is an object
  * with an `input`, else `data`): a captured production payload, a regression that shrinking
  * found. Each user case belongs to the declared class `user-case`. When the test lists
@@ -91,7 +92,9 @@ export function withUserCases(suite: Suite, paths: readonly string[]): Suite {
           const name = file.path.split("/").pop();
           file.tests.forEach((test, i) => {
             const data = test.data as { input?: unknown } | null;
-            const input = suite.caseInputOf
+            const input = test.input !== undefined
+              ? test.input
+              : suite.caseInputOf
               ? suite.caseInputOf(test.data)
               : data && typeof data === "object" && !Array.isArray(data) && "input" in data
               ? data.input

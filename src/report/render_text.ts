@@ -212,7 +212,13 @@ function renderSuite(s: StreamedSuiteReport, options: RenderTextOptions): string
     }
   }
   if (s.startError) {
-    lines.push(`   could not run: ${escapeText(s.startError, { maxLength: 2000 })}`);
+    // Its first line says what went wrong; the rest (stderr, a traceback) is shown as lines,
+    // each escaped, not as one line of "\n" escapes.
+    const [first, ...rest] = s.startError.split("\n");
+    lines.push(`   could not run: ${escapeText(first, { maxLength: 2000 })}`);
+    for (const line of rest.filter((l) => l.trim() !== "").slice(0, 60)) {
+      lines.push(`     ${escapeText(line, { maxLength: 300 })}`);
+    }
   }
   const idWidth = Math.max(4, ...s.rules.map((r) => r.id.length));
   const anyCase = hasCases(s.cases);
