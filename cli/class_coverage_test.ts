@@ -11,8 +11,13 @@ console.log(`class_coverage_test seed: ${seed} (set CONFORM_SEED to vary)`);
 for (const s of [seed, seed + 1]) {
   Deno.test(`the default run hits every declared class and applies every rule (seed ${s})`, async () => {
     // The GNS3 tools against the simulated lab take a real telnet login a case: their default
-    // run is checked in conformance/gns3_lab/lab_tools_adapter_test.ts.
-    const references = embeddedTargets.filter((t) => !t.mutant && t.pythonEnv !== "gns3-tools");
+    // run is checked in conformance/gns3_lab/lab_tools_adapter_test.ts. The GNS3 Copilot agent
+    // (FastAPI + LangGraph) costs seconds of CPU a case, and its verdict (CONFORMANT with the
+    // SHOULD warning its design's lax pydantic model earns) is pinned by
+    // conformance/chat_limits/gns3_copilot_agent_test.ts; the chat-limits classes are hit by the
+    // other chat-limits references here.
+    const slow = new Set(["gns3-tools", "agent"]);
+    const references = embeddedTargets.filter((t) => !t.mutant && !slow.has(t.pythonEnv ?? ""));
     const report = await runConformance(references, { seed: s });
     assert.equal(report.verdict, "conformant");
     const profilesRun = new Set(report.suites.map((x) => x.profile));
