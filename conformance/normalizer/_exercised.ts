@@ -19,9 +19,10 @@ export function rulesExercised(raw: unknown): string[] {
       return [
         ...ALWAYS,
         isNamedItemForm(a) ? "NORM-ITEM-COUNT" : "NORM-ITEM-COUNT-OTHER",
-        "NORM-RESULT-TEXT",
+        ...(isNamedItemForm(a) ? ["NORM-RESULT-TEXT", "NORM-NAME"] : []),
+        "NORM-RESULT-OTHER",
         "NORM-ERROR-TEXT",
-        "NORM-NAME",
+        "NORM-NAME-OTHER",
         "NORM-STATUS",
         "NORM-STATUS-OTHER",
         ...(a.globalError !== undefined ? ["NORM-GLOBAL-ERROR"] : []),

@@ -171,6 +171,29 @@ export function legacyName(item: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether an item's name is one the standard's pair states: of `name`, `device_name` and
+ * `node_name` the item has exactly one, `name` or `device_name`, and it is a non-empty string.
+ * Otherwise (both, or `node_name`) which one wins is the kit's reading.
+ */
+export function legacyNameStated(item: unknown): boolean {
+  if (!isObject(item)) return false;
+  const present = ["name", "device_name", "node_name"].filter((k) => hasOwn(item, k));
+  return present.length === 1 && present[0] !== "node_name" &&
+    typeof own(item, present[0]) === "string" && own(item, present[0]) !== "";
+}
+
+/**
+ * Whether an item's output text is one the standard's pair states: the item has exactly one
+ * of `result` and `output`, and it is a string. Otherwise (both, or a bare string element)
+ * where the text comes from is the kit's reading.
+ */
+export function legacyResultStated(item: unknown): boolean {
+  if (!isObject(item)) return false;
+  const present = ["result", "output"].filter((k) => hasOwn(item, k));
+  return present.length === 1 && typeof own(item, present[0]) === "string";
+}
+
 /** An item's output text: `result`, else `output`, when a string; a string element itself. */
 export function legacyResultText(item: unknown): string | undefined {
   if (typeof item === "string") return item;

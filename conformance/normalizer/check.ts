@@ -20,6 +20,8 @@ import {
   isNamedItemForm,
   legacyErrorText,
   legacyName,
+  legacyNameStated,
+  legacyResultStated,
   legacyResultText,
 } from "./_legacy.ts";
 import schema from "./observation.schema.json" with { type: "json" };
@@ -251,19 +253,31 @@ function checkItems(analysis: Extract<Analysis, { form: "items" }>, result: Obj)
     const item = data[i];
     if (!isObject(item)) continue; // NORM-CONFORMS
     const at = (key: string) => jsonPointer("output", "result", "data", i, key);
+    // The stated pairs (one of name / device_name, one of output / result, in a form the
+    // standard names) are MUST; which field wins, node_name, a bare string: the kit's reading.
     const name = legacyName(legacy);
     if (name !== undefined && own(item, "name") !== name) {
-      out.push(finding("NORM-NAME", at("name"), `item ${i}: name should be ${quote(name)}`, {
-        expected: bounded(name),
-        actual: bounded(own(item, "name") ?? null),
-      }));
+      const stated = named && legacyNameStated(legacy);
+      out.push(finding(
+        stated ? "NORM-NAME" : "NORM-NAME-OTHER",
+        at("name"),
+        `item ${i}: name should be ${quote(name)}${
+          stated ? "" : " (the kit's reading of which name field wins)"
+        }`,
+        { expected: bounded(name), actual: bounded(own(item, "name") ?? null) },
+      ));
     }
     const text = legacyResultText(legacy);
     if (text !== undefined && own(item, "result") !== text) {
+      // The item's result is "Output when status is success": on a failed item, keeping the
+      // text is the kit's reading.
+      const stated = named && legacyResultStated(legacy) && own(item, "status") === "success";
       out.push(finding(
-        "NORM-RESULT-TEXT",
+        stated ? "NORM-RESULT-TEXT" : "NORM-RESULT-OTHER",
         at("result"),
-        `item ${i}: the legacy output text is not the result, verbatim`,
+        `item ${i}: the legacy output text is not the result, verbatim${
+          stated ? "" : " (the kit's reading of where the text comes from)"
+        }`,
         { expected: bounded(text), actual: bounded(own(item, "result") ?? null) },
       ));
     }
