@@ -27,6 +27,8 @@ import {
 import schema from "./observation.schema.json" with { type: "json" };
 import { normalizerRules } from "./rules.ts";
 import { withPythonRaw } from "./_python_input.ts";
+import { jsonViewOf } from "./_python_values.ts";
+import { PythonArgument } from "../../src/pyliteral/python_argument.ts";
 
 /** Metadata the spec calls volatile ("timestamp, execution time"), left out of comparisons. */
 export const NORMALIZER_DEFAULT_VOLATILE: readonly string[] = [
@@ -110,15 +112,28 @@ function checkObservation(value: unknown, context?: CheckContext): Finding[] {
   };
   const out: Finding[] = [];
   const { raw, tool_name: toolName } = obs.input;
+  // A real Python object of a type the standard names nowhere: raising on it is SHOULD.
+  const unnamedType = raw instanceof PythonArgument && jsonViewOf(raw.value) === undefined;
 
   for (const key of ["output", "again"] as const) {
     const reply = obs[key];
     if (reply && hasOwn(reply, "raised")) {
       const raised = reply.raised as { type: string; message: string };
+      // The adapter's UnserializableResult: the function returned, but its value is not JSON
+      // (bytes as an item's result, a set in metadata): not the standard format.
+      const returned = raised.type === "UnserializableResult";
       out.push(finding(
-        "NORM-TOTAL",
+        returned
+          ? "NORM-CONFORMS"
+          : key === "output" && unnamedType
+          ? "NORM-TOTAL-OTHER"
+          : "NORM-TOTAL",
         jsonPointer(key, "raised"),
-        `normalize raised ${raised.type}: ${raised.message.slice(0, 500)}` +
+        (returned
+          ? `normalize returned a value that is not the standard format (JSON cannot hold it): ${
+            raised.message.slice(0, 500)
+          }`
+          : `normalize raised ${raised.type}: ${raised.message.slice(0, 500)}`) +
           (key === "again" ? " (on its own output)" : ""),
         {
           params: {

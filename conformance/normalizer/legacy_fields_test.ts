@@ -75,3 +75,40 @@ Deno.test("which field wins when both are there is the kit's reading: SHOULD onl
   const warned = new Set(report.cases.flatMap((c) => findingsOf(c).map((f) => f.ruleId)));
   assert.ok(warned.has("NORM-NAME-OTHER") && warned.has("NORM-RESULT-OTHER"), [...warned].join());
 });
+
+Deno.test("inputs of types the standard does not name (tuples, sets, huge ints) are judged at SHOULD only", async () => {
+  const { checkNormalizerObservation } = await import("./check.ts");
+  const { PythonArgument } = await import("../../src/pyliteral/python_argument.ts");
+  const item = (n: string) => `{'device_name': '${n}', 'status': 'success', 'output': 'up'}`;
+  // A normalizer that reads one item out of two.
+  const oneOfTwo = (raw: string) => {
+    const result = normalizeToolResponse(raw, "t") as unknown as Response & Record<string, unknown>;
+    result.data = result.data.slice(0, 1);
+    Object.assign(result, { total: 1, successful: 1, failed: 0, success: true });
+    return { input: { raw, tool_name: "t" }, output: { result } };
+  };
+  const must = (obs: unknown) =>
+    checkNormalizerObservation(obs).filter((f) => f.level === "MUST").map((f) => f.ruleId);
+  // The List format is `[{...}, {...}]`: a list literal is judged at MUST, a tuple or a set not.
+  assert.deepEqual(must(oneOfTwo(`[${item("R1")}, ${item("R2")}]`)), ["NORM-ITEM-COUNT"]);
+  assert.deepEqual(must(oneOfTwo(`(${item("R1")}, ${item("R2")})`)), []);
+  assert.deepEqual(must(oneOfTwo(`{'nodes': (${item("R1")}, ${item("R2")})}`)), []);
+  assert.deepEqual(must(oneOfTwo("{'R1', 'R2'}")), []);
+  // Raising on a real tuple or a real huge int: a warning; on a list: a failure.
+  const raised = { raised: { type: "ValueError", message: "Exceeds the limit (4300 digits)" } };
+  const objects = [
+    PythonArgument.parse(`(${item("R1")},)`),
+    PythonArgument.parse("{'R1', 2}"),
+    new PythonArgument({ type: "int", value: 10n ** 5000n }),
+  ];
+  for (const raw of objects) {
+    const obs = { input: { raw, tool_name: "t" }, output: raised };
+    assert.deepEqual(must(obs), [], raw.value.type);
+    assert.equal(checkNormalizerObservation(obs).length, 1, raw.value.type);
+  }
+  const list = {
+    input: { raw: PythonArgument.parse(`[${item("R1")}]`), tool_name: "t" },
+    output: raised,
+  };
+  assert.deepEqual(must(list), ["NORM-TOTAL"]);
+});

@@ -104,6 +104,22 @@ export const normalizerMutations: readonly Mutation<NormalizerObservation>[] = [
     },
   ),
   mutation(
+    "raise-on-python-tuple",
+    "NORM-TOTAL-OTHER",
+    "the input is a real Python tuple, and the normalizer raises on it",
+    () => true,
+    (copy) => {
+      const input = copy.input as unknown as Record<string, unknown>;
+      delete input.raw;
+      input.python = "({'device_name': 'R1', 'status': 'success', 'output': 'ok'},)";
+      copy.output = {
+        raised: { type: "AttributeError", message: "'tuple' object has no attribute 'get'" },
+      };
+      delete copy.again;
+      return "/output/raised";
+    },
+  ),
+  mutation(
     "bump-total",
     "NORM-CONFORMS",
     "total one more than the items in the output (and its re-normalization)",

@@ -22,12 +22,24 @@ export const normalizerRules: readonly Rule[] = [
     id: "NORM-TOTAL",
     level: "MUST",
     statement:
-      "normalize_tool_response returns for every input (any JSON value, any string, None) and never raises",
+      "normalize_tool_response returns for every input of the formats the standard names (any JSON value, any string, None) and never raises",
     cite: {
       spec: SPEC,
       section: USING,
       quote:
         "The `normalize_tool_response` function is designed to be backward compatible and can handle various formats from existing tools:",
+    },
+  },
+  {
+    id: "NORM-TOTAL-OTHER",
+    level: "SHOULD",
+    statement:
+      "normalize_tool_response returns, and does not raise, on a real Python object of a type the standard names nowhere (a tuple, a set, bytes, an int past 2^53, a dict with non-string keys, at any depth)",
+    cite: {
+      spec: SPEC,
+      section: USING,
+      quote:
+        'This function supports: - List format (`[{...}, {...}]`) - Dict format (`{"nodes": [...]}`) - String format (automatically parses JSON/Python literal) - Mixed format (compatible with legacy tools)',
     },
   },
   {
