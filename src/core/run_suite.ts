@@ -296,16 +296,20 @@ export async function runSuite(
         abort,
         `case "${c.id}"`,
       );
+      const subject = evaluation.subject && evaluation.findings.length > 0
+        ? boundSubject(evaluation.subject, maxEvidenceBytes)
+        : undefined;
       // Strict: a SHOULD finding fails the case too.
       if (!evaluation.findings.some((f) => f.level === "MUST" || options.strict)) {
+        // A case passed with warnings carries what it sent and got, as a failed one does.
+        const warned = evaluation.findings.length > 0
+          ? { ...evidence(), ...(subject ? { subject } : {}) }
+          : {};
         return {
-          report: { ...head, outcome: "passed", findings: evaluation.findings },
+          report: { ...head, outcome: "passed", findings: evaluation.findings, ...warned },
           evaluation,
         };
       }
-      const subject = evaluation.subject
-        ? boundSubject(evaluation.subject, maxEvidenceBytes)
-        : undefined;
       return {
         report: {
           ...head,
