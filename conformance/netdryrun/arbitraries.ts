@@ -263,7 +263,8 @@ export function labRunModelArbitrary(
       "C:\\labs\\edge\\netdryrun.yml",
       "/srv/实验/netdryrun.yml",
     ),
-    paths: files,
+    // The netdryrun.yml that ran is always hashed (its key is the config's file name).
+    paths: files.map((p) => ["netdryrun.yml", ...p.filter((f) => f !== "netdryrun.yml")]),
     shaSeed: fc.integer(),
     unreadFile: fc.boolean(),
     checks: fc.array(checkArbitrary(), { maxLength: constraints.maxChecks ?? 6 }),
