@@ -9,7 +9,15 @@ function caseView(c: CaseReport, replay: string): Record<string, unknown> {
   const head = { id: c.id, description: c.description, replay, outcome: c.outcome };
   switch (c.outcome) {
     case "passed":
-      return { ...head, findings: c.findings };
+      // A case passed with warnings carries its evidence (a clean one has none).
+      return {
+        ...head,
+        findings: c.findings,
+        ...(c.input !== undefined ? { input: c.input } : {}),
+        ...(c.output !== undefined ? { output: c.output } : {}),
+        ...(c.truncated ? { truncated: c.truncated } : {}),
+        ...(c.subject ? { subject: c.subject } : {}),
+      };
     case "failed":
       // Evidence after the findings, in the order of the report's data shape.
       return {

@@ -10,6 +10,7 @@ import { profiles } from "../conformance/profiles.ts";
 import type { Rule } from "../src/core/types.ts";
 import { citedFileUrls, normalizeSpace, quoteFragments, readFirst } from "./_spec_text.ts";
 import { NOT_CHECKED, type NotCheckedReason } from "./_trace_reasons.ts";
+import { PARTIAL, type PartialEnforcement } from "./_trace_partial.ts";
 import { markdownUnits, schemaUnits, type TraceUnit } from "./_trace_units.ts";
 
 /** A spec the tables cover, and what counts as a normative unit of it. */
@@ -66,6 +67,13 @@ export interface TraceRow extends TraceUnit {
   rules: string[];
   /** Why the unit is not checked, when no rule covers it. */
   notChecked?: string;
+  /**
+   * How much of a checked unit its rules enforce: `full`, or `partial` with what is left
+   * (recorded in `cli/_trace_partial.ts`). Absent for a unit no rule checks.
+   */
+  enforced?: "full" | "partial";
+  /** What a partial unit's rules leave unchecked. */
+  left?: string;
 }
 
 /** The traceability table of one spec. */
@@ -78,8 +86,11 @@ export interface TraceTable {
   criterion: string;
   /** Every normative unit, in order. */
   rows: TraceRow[];
-  /** Units, units checked by a rule, units not checked (with a reason), units with neither. */
-  counts: { units: number; checked: number; notChecked: number; missing: number };
+  /**
+   * Units, units checked by a rule, of them enforced only in part, units not checked (with a
+   * reason), units with neither.
+   */
+  counts: { units: number; checked: number; partial: number; notChecked: number; missing: number };
 }
 
 /** Options of {@linkcode traceabilityTables}. */
@@ -102,6 +113,12 @@ export interface TraceabilityOptions {
    * @default the kit's own
    */
   reasons?: Readonly<Record<string, readonly NotCheckedReason[]>>;
+  /**
+   * The recorded units enforced only in part.
+   *
+   * @default the kit's own
+   */
+  partial?: Readonly<Record<string, readonly PartialEnforcement[]>>;
 }
 
 function allRules(): Rule[] {
@@ -137,6 +154,7 @@ function covers(unit: string, fragment: string): boolean {
 export function traceabilityTables(options: TraceabilityOptions = {}): TraceTable[] {
   const rules = options.rules ?? allRules();
   const reasons = options.reasons ?? NOT_CHECKED;
+  const partial = options.partial ?? PARTIAL;
   const fragments = rules.map((r) => ({
     id: r.id,
     fragments: quoteFragments(r.cite.quote ?? ""),
@@ -152,7 +170,14 @@ export function traceabilityTables(options: TraceabilityOptions = {}): TraceTabl
         .filter((r) => r.fragments.some((f) => covers(unit.text, f)))
         .map((r) => r.id);
       const row: TraceRow = { index: i + 1, ...unit, rules: ids };
-      if (ids.length === 0) {
+      if (ids.length > 0) {
+        const part = (partial[traced.spec] ?? []).find((p) =>
+          (p.section === undefined || unit.section.startsWith(p.section)) &&
+          unit.text.includes(normalizeSpace(p.match))
+        );
+        row.enforced = part ? "partial" : "full";
+        if (part) row.left = part.left;
+      } else {
         const reason = (reasons[traced.spec] ?? []).find((r) =>
           (r.section === undefined || unit.section.startsWith(r.section)) &&
           (r.match === undefined || unit.text.includes(normalizeSpace(r.match)))
@@ -162,6 +187,7 @@ export function traceabilityTables(options: TraceabilityOptions = {}): TraceTabl
       return row;
     });
     const checked = rows.filter((r) => r.rules.length > 0).length;
+    const partialRows = rows.filter((r) => r.enforced === "partial").length;
     const notChecked = rows.filter((r) => r.notChecked !== undefined).length;
     tables.push({
       spec: traced.spec,
@@ -171,6 +197,7 @@ export function traceabilityTables(options: TraceabilityOptions = {}): TraceTabl
       counts: {
         units: rows.length,
         checked,
+        partial: partialRows,
         notChecked,
         missing: rows.length - checked - notChecked,
       },
@@ -191,10 +218,10 @@ export function traceabilityTables(options: TraceabilityOptions = {}): TraceTabl
  *   spec: "x.md",
  *   doc: "x.md",
  *   criterion: "Every sentence.",
- *   rows: [{ index: 1, section: "S", kind: "sentence", text: "A | B.", rules: ["R-1"] }],
- *   counts: { units: 1, checked: 1, notChecked: 0, missing: 0 },
+ *   rows: [{ index: 1, section: "S", kind: "sentence", text: "A | B.", rules: ["R-1"], enforced: "full" }],
+ *   counts: { units: 1, checked: 1, partial: 0, notChecked: 0, missing: 0 },
  * });
- * assert.match(md, /\| 1 \| S \| A \\\| B\. \| R-1 \|/);
+ * assert.match(md, /\| 1 \| S \| A \\\| B\. \| R-1 \| full \|/);
  * ```
  *
  * @param table The table.
@@ -216,10 +243,13 @@ export function renderTraceabilityMarkdown(table: TraceTable): string {
     "",
     `Normative units: ${table.criterion}`,
     "",
-    `Units: ${table.counts.units}; checked by a rule: ${table.counts.checked}; not checked, with a reason: ${table.counts.notChecked}; with neither: ${table.counts.missing}.`,
+    `Units: ${table.counts.units}; checked by a rule: ${table.counts.checked} (enforced in part: ${table.counts.partial}); not checked, with a reason: ${table.counts.notChecked}; with neither: ${table.counts.missing}.`,
     "",
-    "| # | section | unit | rules |",
-    "| - | ------- | ---- | ----- |",
+    "Enforced: `full` when the rules check everything the unit states, `partial` with what is left " +
+    "(recorded in `cli/_trace_partial.ts`), `-` when no rule checks the unit.",
+    "",
+    "| # | section | unit | rules | enforced |",
+    "| - | ------- | ---- | ----- | -------- |",
   ];
   for (const r of table.rows) {
     const rules = r.rules.length > 0
@@ -227,7 +257,10 @@ export function renderTraceabilityMarkdown(table: TraceTable): string {
       : r.notChecked !== undefined
       ? `not checked: ${cell(r.notChecked)}`
       : "**MISSING**";
-    lines.push(`| ${r.index} | ${cell(r.section)} | ${cell(r.text)} | ${rules} |`);
+    const enforced = r.enforced === "partial"
+      ? `partial: ${cell(r.left ?? "")}`
+      : r.enforced ?? "-";
+    lines.push(`| ${r.index} | ${cell(r.section)} | ${cell(r.text)} | ${rules} | ${enforced} |`);
   }
   return lines.join("\n") + "\n";
 }

@@ -24,7 +24,7 @@ import { checkValue } from "./_check_value.ts";
  *   error: null, inconclusive_reason: null, lab: "demo",
  *   checks: [{ name: "r1 reaches r2", passed: true, detail: "ok" }], failures: [],
  *   evidence_file: null, verdict: "CHECKS PASSED (only what the checks cover)",
- *   tested: { config: "/lab/netdryrun.yml", lab_deployed_by_this_run: true, files: {}, complete: true },
+ *   tested: { config: "/lab/netdryrun.yml", lab_deployed_by_this_run: true, files: {}, complete: false },
  * };
  * assert.deepEqual(checkNetdryrun(result, { tool: "dry_run" }), []);
  * const findings = checkNetdryrun(result, { tool: "run_checks" });

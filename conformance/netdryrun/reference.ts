@@ -106,7 +106,14 @@ function runResultOf(model: LabRunModel, flattenLabText: Flatten): NetdryrunRunR
       config: model.config,
       lab_deployed_by_this_run: model.tool === "dry_run",
       files,
-      complete: !model.unreadFile && model.files.length <= 200,
+      // Complete only when every file was read, netdryrun.yml (the first one hashed) included.
+      complete: !model.unreadFile && model.files.length <= 200 &&
+        Object.hasOwn(
+          files,
+          model.config.slice(
+            Math.max(model.config.lastIndexOf("/"), model.config.lastIndexOf("\\")) + 1,
+          ),
+        ),
     },
   };
 }

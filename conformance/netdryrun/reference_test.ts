@@ -51,7 +51,12 @@ Deno.test("the builder derives counts, failures in order and verdicts from the m
       } as Record<string, string>)[model.status] ?? "DO NOT";
       assert.ok(r.verdict.startsWith(verdict), `${model.status}: ${r.verdict}`);
       assert.equal(r.tested.lab_deployed_by_this_run, model.tool === "dry_run");
-      assert.equal(r.tested.complete, !model.unreadFile && model.files.length <= 200);
+      // Complete: every file read, at most 200, and netdryrun.yml among them.
+      assert.equal(
+        r.tested.complete,
+        !model.unreadFile && model.files.length <= 200 &&
+          model.files.some((f) => f.path === "netdryrun.yml"),
+      );
       r.checks.forEach((c, i) =>
         assert.equal("unready" in c, !model.checks[i].passed && model.checks[i].unready)
       );

@@ -166,12 +166,14 @@ export const netdryrunRules: readonly Rule[] = [
     // Logic: rules/_tested_complete.ts
     id: "NDR-TESTED-COMPLETE",
     level: "MUST",
-    statement: "tested.complete is false when tested.files lists more than 200 files",
+    statement:
+      "tested.complete is false when tested.files lists more than 200 files, and a complete tested.files names the netdryrun.yml that ran (the file name of tested.config)",
     cite: {
       spec: SPEC,
-      section: "$defs/run_result/properties/tested/properties/complete (description)",
+      section:
+        "$defs/run_result/properties/tested (description) and tested/properties/complete (description)",
       quote:
-        "false when a file could not be read, was outside NETDRYRUN_MCP_ROOT, was named with ~, ${VAR} or a URL (resolved by containerlab, not read here), or there were more than 200",
+        "a sha256 of netdryrun.yml, the topology and every file the topology binds […] false when a file could not be read, was outside NETDRYRUN_MCP_ROOT, was named with ~, ${VAR} or a URL (resolved by containerlab, not read here), or there were more than 200",
     },
   },
   {
@@ -204,7 +206,7 @@ export const netdryrunRules: readonly Rule[] = [
     id: "NDR-NEXT-DIAGNOSTIC",
     level: "MUST",
     statement:
-      "next_diagnostic is null or one line of the form docker exec <container> <CLI> '<command>' (no quote or control character in the command)",
+      "next_diagnostic is null or one line of the form docker exec <container> <CLI> '<command>' (no quote or control character in the command), one read-only command (no word that changes state before a pipe: clear, reset, reload, configure, delete, write, add..., and no chained command)",
     cite: {
       spec: SPEC,
       section: "$defs/failure/properties/next_diagnostic (description)",

@@ -164,6 +164,7 @@ const setupError = () =>
   setupErrorModelArbitrary().map((m) => neutralize(buildNetdryrunResult(m) as Obj));
 
 const attempt = fc.constantFrom(1, 1, 2);
+const noAttempt = fc.constant(undefined);
 
 const labText = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...POSITIVE_DECOYS) },
@@ -241,6 +242,7 @@ function extraFieldsVariant(doc: Obj): fc.Arbitrary<Obj> {
 function withVariant(
   base: fc.Arbitrary<Obj>,
   changes: VariantChange[],
+  attempts: boolean,
 ): fc.Arbitrary<ConsumerCaseInput> {
   // Lab text is where most leaks hide: it gets the largest share of variants.
   const weight = { "lab-text": 4, verdict: 2, "extra-fields": 2 };
@@ -251,9 +253,9 @@ function withVariant(
       arbitrary: fc.constant<VariantChange | "none">(c),
     })),
   );
-  return fc.tuple(base, attempt, change).chain(
+  return fc.tuple(base, attempts ? attempt : noAttempt, change).chain(
     ([doc, n, change]) => {
-      const input = { result: doc, attempt: n };
+      const input: DecideInput = n === undefined ? { result: doc } : { result: doc, attempt: n };
       const variant = change === "lab-text"
         ? labTextVariant(doc)
         : change === "verdict"
@@ -264,7 +266,7 @@ function withVariant(
       if (change === "none" || !variant) return fc.constant({ base: input });
       return variant.map((v): ConsumerCaseInput => ({
         base: input,
-        variant: { change, input: { result: v, attempt: n } },
+        variant: { change, input: n === undefined ? { result: v } : { result: v, attempt: n } },
       }));
     },
   );
@@ -296,10 +298,15 @@ function respelled(statuses: readonly string[]): fc.Arbitrary<Obj> {
  * assert.deepEqual([...changes].sort(), ["extra-fields", "lab-text", "none", "verdict"]);
  * ```
  *
+ * @param options `attempts`: inputs carry an attempt number (1, 1 or 2), for a consumer that
+ * counts its own retries; without it (the default) inputs are `{result}` alone.
  * @returns The arbitrary.
  */
-export function consumerCaseArbitrary(): Arbitrary<ConsumerCaseInput> {
+export function consumerCaseArbitrary(
+  options: { attempts?: boolean } = {},
+): Arbitrary<ConsumerCaseInput> {
   const all: VariantChange[] = ["lab-text", "verdict", "extra-fields"];
+  const attempts = options.attempts ?? false;
   return fc.oneof(
     // Passed runs with checks get their own share: a passed run is where a consumer swayed
     // towards refusing shows, and a check detail is where a lab says "failed".
@@ -308,25 +315,33 @@ export function consumerCaseArbitrary(): Arbitrary<ConsumerCaseInput> {
       arbitrary: withVariant(
         runResult(["passed"]).filter((doc) => Array.isArray(doc.checks) && doc.checks.length > 0),
         all,
+        attempts,
       ),
     },
-    { weight: 6, arbitrary: withVariant(runResult(["failed", "error", "inconclusive"]), all) },
-    { weight: 2, arbitrary: withVariant(respelled(RESPELLED_STATUSES), ["lab-text"]) },
-    { weight: 1, arbitrary: withVariant(respelled(UNKNOWN_STATUSES), ["lab-text"]) },
-    { weight: 1, arbitrary: withVariant(setupError(), ["lab-text", "extra-fields"]) },
+    {
+      weight: 6,
+      arbitrary: withVariant(runResult(["failed", "error", "inconclusive"]), all, attempts),
+    },
+    { weight: 2, arbitrary: withVariant(respelled(RESPELLED_STATUSES), ["lab-text"], attempts) },
+    { weight: 1, arbitrary: withVariant(respelled(UNKNOWN_STATUSES), ["lab-text"], attempts) },
+    { weight: 1, arbitrary: withVariant(setupError(), ["lab-text", "extra-fields"], attempts) },
     {
       weight: 1,
       arbitrary: fc.oneof(
         fc.constantFrom(...NON_RESULTS),
         validateModelArbitrary().map((m) => buildNetdryrunResult(m)),
-      ).map((r): ConsumerCaseInput => ({ base: { result: structuredClone(r), attempt: 1 } })),
+      ).map((r): ConsumerCaseInput => ({
+        base: attempts
+          ? { result: structuredClone(r), attempt: 1 }
+          : { result: structuredClone(r) },
+      })),
     },
   );
 }
 
 /** The reference consumer's reply to an input. */
 function referenceReply(input: DecideInput): DecideReply {
-  return { decision: decideNetdryrunResult(input.result, input.attempt) };
+  return { decision: decideNetdryrunResult(input.result, input.attempt ?? 1) };
 }
 
 /**
@@ -347,7 +362,9 @@ function referenceReply(input: DecideInput): DecideReply {
  * @returns The arbitrary.
  */
 export function consumerObservationArbitrary(): Arbitrary<{ value: ConsumerObservation }> {
-  return consumerCaseArbitrary().map(({ base, variant }) => ({
+  return fc.boolean().chain((attempts) => consumerCaseArbitrary({ attempts })).map((
+    { base, variant },
+  ) => ({
     value: {
       input: base,
       output: referenceReply(base),

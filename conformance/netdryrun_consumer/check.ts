@@ -111,7 +111,11 @@ function checkBase(obs: Obj, out: Finding[]): void {
       { expected: "apply", actual: decision },
     ));
   }
-  if (result.status === "inconclusive" && decision === "retry" && (input.attempt as number) >= 2) {
+  // Judged only when the input says which attempt it is (the target's option attempts).
+  if (
+    result.status === "inconclusive" && decision === "retry" &&
+    typeof input.attempt === "number" && input.attempt >= 2
+  ) {
     out.push(finding(
       "NDC-RETRY-ONCE",
       "/output/decision",

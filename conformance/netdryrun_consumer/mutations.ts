@@ -114,7 +114,7 @@ export const netdryrunConsumerMutations: readonly Mutation<ConsumerObservation>[
     "retry-again",
     "NDC-RETRY-ONCE",
     "retry an inconclusive run that was already a retry",
-    (obs) => baseIs("run", ["inconclusive"])(obs) && obs.input.attempt >= 2,
+    (obs) => baseIs("run", ["inconclusive"])(obs) && (obs.input.attempt ?? 0) >= 2,
     (copy) => {
       decideBoth(copy, "retry");
       return "/output/decision";

@@ -16,7 +16,7 @@ export const netdryrunConsumerRules: readonly Rule[] = [
     id: "NDC-OBSERVATION",
     level: "MUST",
     statement:
-      "The observation is well formed: input {result, attempt}, output {decision} or {raised}, and a variant's input differs from the base input only in what its change names",
+      "The observation is well formed: input {result} (and attempt, when the consumer counts retries), output {decision} or {raised}, and a variant's input differs from the base input only in what its change names",
     cite: {
       spec: NOTES,
       section: "The observation",
@@ -68,7 +68,7 @@ export const netdryrunConsumerRules: readonly Rule[] = [
     id: "NDC-RETRY-ONCE",
     level: "MUST",
     statement:
-      'An inconclusive result of a run that was already a retry (attempt 2 or later) never gives "retry"',
+      'A consumer that counts its retries (the target\'s option attempts): an inconclusive result of a run that was already a retry (attempt 2 or later) never gives "retry"',
     cite: {
       spec: SPEC,
       section: "$defs/verdict (description)",

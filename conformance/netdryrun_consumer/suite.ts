@@ -28,7 +28,9 @@ function rulesExercised(input: ConsumerCaseInput): string[] {
           ? "NDC-INCONCLUSIVE"
           : "NDC-NOT-PASSED",
       );
-      if (status === "inconclusive" && input.base.attempt >= 2) rules.push("NDC-RETRY-ONCE");
+      if (status === "inconclusive" && (input.base.attempt ?? 0) >= 2) {
+        rules.push("NDC-RETRY-ONCE");
+      }
       break;
     case "setup":
       rules.push("NDC-SETUP-ERROR");
@@ -46,12 +48,26 @@ function rulesExercised(input: ConsumerCaseInput): string[] {
   return rules;
 }
 
-function isDecideInput(value: unknown): value is DecideInput {
-  return isObject(value) && "result" in value && Number.isInteger(value.attempt);
+function isInconclusive(result: unknown): boolean {
+  return isObject(result) && result.status === "inconclusive";
 }
 
-/** The inputs of the golden fixtures whose observation is well formed, once each. */
-async function fixtureCases(): Promise<Case[]> {
+function isDecideInput(value: unknown): value is DecideInput {
+  return isObject(value) && "result" in value &&
+    (value.attempt === undefined || Number.isInteger(value.attempt));
+}
+
+/** The input as the consumer gets it: without `attempt` unless the target counts retries. */
+function asSent(input: DecideInput, attempts: boolean): DecideInput {
+  if (attempts) return { result: input.result, attempt: input.attempt ?? 1 };
+  return { result: input.result };
+}
+
+/**
+ * The inputs of the golden fixtures whose observation is well formed, once each. Without the
+ * option `attempts` they are sent without `attempt`, and those of a retry are left out.
+ */
+async function fixtureCases(attempts: boolean): Promise<Case[]> {
   const files = await loadFixtures(netdryrunConsumerProfile.fixtures);
   const seen = new Set<string>();
   const cases: Case[] = [];
@@ -61,10 +77,17 @@ async function fixtureCases(): Promise<Case[]> {
       if (test.rules?.includes("NDC-OBSERVATION") || !isObject(test.data)) return;
       const data = test.data as Obj;
       if (!isDecideInput(data.input)) return;
+      if (!attempts && (data.input.attempt ?? 1) > 1) return;
       const variant = isObject(data.variant) && isDecideInput(data.variant.input)
-        ? { change: data.variant.change as VariantChange, input: data.variant.input }
+        ? {
+          change: data.variant.change as VariantChange,
+          input: asSent(data.variant.input, attempts),
+        }
         : undefined;
-      const input: ConsumerCaseInput = { base: data.input, ...(variant ? { variant } : {}) };
+      const input: ConsumerCaseInput = {
+        base: asSent(data.input, attempts),
+        ...(variant ? { variant } : {}),
+      };
       const key = JSON.stringify(input);
       if (seen.has(key)) return;
       seen.add(key);
@@ -78,11 +101,11 @@ async function fixtureCases(): Promise<Case[]> {
   return cases;
 }
 
-function nonResultCases(): Case[] {
+function nonResultCases(attempts: boolean): Case[] {
   return NON_RESULTS.map((result, i): Case => ({
     id: `non-result-${i}`,
     description: `not a result: ${JSON.stringify(result).slice(0, 60)}`,
-    input: { base: { result, attempt: 1 } },
+    input: { base: asSent({ result }, attempts) },
   }));
 }
 
@@ -93,7 +116,7 @@ function describe(input: ConsumerCaseInput): string {
     : "not a result";
   const cls = classify(result);
   const what = cls === "setup" ? "setup error" : status;
-  const attempt = input.base.attempt > 1 ? `, attempt ${input.base.attempt}` : "";
+  const attempt = (input.base.attempt ?? 1) > 1 ? `, attempt ${input.base.attempt}` : "";
   return input.variant
     ? `${what}${attempt}; variant: ${input.variant.change}`
     : `${what}${attempt}`;
@@ -110,10 +133,31 @@ function reply(r: Awaited<ReturnType<Invoke>>): DecideReply {
   };
 }
 
+const optionsSchema = {
+  type: "object",
+  properties: {
+    attempts: {
+      type: "boolean",
+      description:
+        "The consumer counts its own retries: each input also carries attempt (1, or 2 " +
+        "for the run after a retry), and NDC-RETRY-ONCE is judged. Off by default: decide gets " +
+        "{result} alone, as a (result) => decision gate does.",
+    },
+    volatile: { type: "array", items: { type: "string" } },
+  },
+  additionalProperties: false,
+};
+
+const RETRY_UNCHECKED = {
+  ruleId: "NDC-RETRY-ONCE",
+  reason: "the consumer is not told which attempt a run is (set the target's option attempts " +
+    "when it counts its own retries)",
+};
+
 /**
- * The `netdryrun.consumer/v1` suite. Operation `decide`, input `{result, attempt}` (the tool's
- * result as returned, and 1 for a first run or 2 for the run after a retry); the answer is
- * `"apply"`, `"do-not-apply"` or `"retry"`.
+ * The `netdryrun.consumer/v1` suite. Operation `decide`, input `{result}` (the tool's result
+ * as returned; with the target's option `attempts`, also `attempt`: 1 for a first run or 2
+ * for the run after a retry); the answer is `"apply"`, `"do-not-apply"` or `"retry"`.
  *
  * Cases: the inputs of the golden fixtures, fixed values that are not results, then `runs`
  * generated cases from the seed. Each case calls decide on its base input and, when it has
@@ -122,7 +166,8 @@ function reply(r: Awaited<ReturnType<Invoke>>): DecideReply {
  */
 export const netdryrunConsumerSuite: Suite = {
   profile: netdryrunConsumerProfile,
-  classes: consumerClasses,
+  optionsSchema,
+  classes: (options) => consumerClasses(options.options.attempts === true),
   caseInputOf(data: unknown): unknown {
     // A case file's data is an observation: the base input, and a variant when it has one.
     if (!isObject(data)) return data;
@@ -133,14 +178,15 @@ export const netdryrunConsumerSuite: Suite = {
   },
   // Streamed: the fixed cases, then the generated ones one at a time (cases() lists the same).
   async caseStream(options: CaseOptions): Promise<{ expected: number; cases: Iterable<Case> }> {
-    const fixed = [...(await fixtureCases()), ...nonResultCases()].map((c) => ({
+    const attempts = options.options.attempts === true;
+    const fixed = [...(await fixtureCases(attempts)), ...nonResultCases(attempts)].map((c) => ({
       ...c,
       classes: consumerClassesOf(c.input as ConsumerCaseInput),
     }));
     const generated = coveringGeneratedCaseStream(
-      consumerCaseArbitrary(),
+      consumerCaseArbitrary({ attempts }),
       consumerClassesOf,
-      consumerClasses,
+      consumerClasses(attempts),
       options,
       (input) => ({ description: describe(input), input }),
     );
@@ -157,7 +203,7 @@ export const netdryrunConsumerSuite: Suite = {
   async cases(options: CaseOptions): Promise<Case[]> {
     return [...(await netdryrunConsumerSuite.caseStream!(options)).cases as Iterable<Case>];
   },
-  async evaluate(testCase: Case, invoke: Invoke): Promise<Evaluation> {
+  async evaluate(testCase: Case, invoke: Invoke, options: CaseOptions): Promise<Evaluation> {
     const input = testCase.input as ConsumerCaseInput;
     const first = await invoke({ operation: "decide", input: input.base });
     const observation: ConsumerObservation = { input: input.base, output: reply(first) };
@@ -172,6 +218,9 @@ export const netdryrunConsumerSuite: Suite = {
     return {
       findings: netdryrunConsumerProfile.check(observation),
       checked: rulesExercised(input),
+      ...(options.options.attempts !== true && isInconclusive(input.base.result)
+        ? { unchecked: [RETRY_UNCHECKED] }
+        : {}),
       subject: { data: observation },
     };
   },

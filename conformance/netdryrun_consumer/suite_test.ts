@@ -16,22 +16,65 @@ console.log(`netdryrun_consumer suite_test seed: ${seed} (set CONFORM_SEED to va
 const fired = (report: SuiteReport) =>
   [...new Set(report.cases.flatMap((c) => findingsOf(c).map((f) => f.ruleId)))].sort();
 
+const targetOf = (name: string) => netdryrunConsumerTargets.find((t) => t.name === name);
+
+/** A run of a target with the options its suite entry gives (attempts for some). */
 const run = (
   target: string,
-  adapter = netdryrunConsumerTargets.find((t) => t.name === target)!.create(
-    netdryrunConsumerSuite.profile.id,
-  ),
-) => runSuite(netdryrunConsumerSuite, adapter, { target, seed, runs: RUNS });
+  adapter = targetOf(target)!.create(netdryrunConsumerSuite.profile.id),
+  runs = RUNS,
+  shrink: false | undefined = undefined,
+) =>
+  runSuite(netdryrunConsumerSuite, adapter, {
+    target,
+    seed,
+    runs,
+    shrink,
+    options: targetOf(target)?.suites[0].options ?? {},
+  });
 
 Deno.test(`the TypeScript reference consumer conforms and exercises every rule (seed ${seed})`, async () => {
-  const report = await run("netdryrun-consumer-reference");
-  const bad = report.cases.filter((c) => c.outcome !== "passed" || findingsOf(c).length > 0);
-  assert.deepEqual(bad.map((c) => [c.id, findingsOf(c).slice(0, 2)]), []);
+  for (const name of ["netdryrun-consumer-reference", "netdryrun-consumer-reference-attempts"]) {
+    const report = await run(name);
+    const bad = report.cases.filter((c) => c.outcome !== "passed" || findingsOf(c).length > 0);
+    assert.deepEqual(bad.map((c) => [c.id, findingsOf(c).slice(0, 2)]), []);
+    assert.equal(report.verdict, "conformant");
+    assert.ok(report.cases.some((c) => c.id.startsWith("fixture:lab_text.yaml")));
+    assert.ok(report.cases.some((c) => c.id.startsWith("non-result-")));
+    assert.equal(report.cases.filter((c) => c.id.startsWith("generated-")).length, RUNS);
+    // Without attempts, NDC-RETRY-ONCE cannot apply: the consumer is not told the attempt.
+    const idle = name.endsWith("-attempts") ? [] : ["NDC-RETRY-ONCE"];
+    assert.deepEqual(report.rules.filter((r) => r.cases === 0).map((r) => r.id), idle, name);
+  }
+});
+
+Deno.test("a (result) => decision consumer is certified: no attempt is sent, and retrying every inconclusive run is no finding", async () => {
+  const sent: unknown[] = [];
+  const adapter = inProcessAdapter((request: Request) => {
+    sent.push(request.input);
+    const { result } = request.input as { result: unknown };
+    // Decides on the result alone; the agent around it keeps the retry count.
+    const status = (result as { status?: unknown } | null)?.status;
+    if (status === "inconclusive") return "retry";
+    return decideNetdryrunResult(result);
+  });
+  const report = await run("result-only", adapter);
+  assert.deepEqual(fired(report), []);
   assert.equal(report.verdict, "conformant");
-  assert.ok(report.cases.some((c) => c.id.startsWith("fixture:lab_text.yaml")));
-  assert.ok(report.cases.some((c) => c.id.startsWith("non-result-")));
-  assert.equal(report.cases.filter((c) => c.id.startsWith("generated-")).length, RUNS);
-  assert.deepEqual(report.rules.filter((r) => r.cases === 0).map((r) => r.id), []);
+  assert.ok(sent.length > RUNS);
+  for (const input of sent) assert.deepEqual(Object.keys(input as object), ["result"]);
+  const retry = report.coverage!.rules.find((r) => r.id === "NDC-RETRY-ONCE")!;
+  assert.equal(retry.applied, 0);
+  assert.match(retry.unchecked!.reasons.join(" "), /option attempts/);
+  // Told the attempt (it counts its retries), the same consumer is caught at MUST.
+  const counted = await runSuite(netdryrunConsumerSuite, adapter, {
+    target: "result-only",
+    seed,
+    runs: RUNS,
+    options: { attempts: true },
+  });
+  assert.deepEqual(fired(counted), ["NDC-RETRY-ONCE"]);
+  assert.equal(counted.verdict, "not-conformant");
 });
 
 for (const target of netdryrunConsumerTargets.filter((t) => t.mutant)) {
@@ -62,17 +105,8 @@ Deno.test("the generated cases alone catch each leak (not only the fixtures)", a
     const target = netdryrunConsumerTargets.find((t) =>
       t.name === `netdryrun-consumer-mutant-${name}`
     )!;
-    const report = await runSuite(
-      netdryrunConsumerSuite,
-      target.create(netdryrunConsumerSuite.profile.id),
-      {
-        target: target.name,
-        seed,
-        runs: 300,
-        // Whether a generated case fails is the question; shrinking the failures adds seconds.
-        shrink: false,
-      },
-    );
+    // Whether a generated case fails is the question; shrinking the failures adds seconds.
+    const report = await run(target.name, undefined, 300, false);
     assert.ok(
       report.cases.some((c) => c.id.startsWith("generated-") && c.outcome === "failed"),
       `${name}: no generated case failed`,

@@ -16,7 +16,8 @@ function handler(decide: (result: unknown, attempt: number) => Decision) {
       throw new Error(`Unknown operation "${request.operation}"`);
     }
     const input = request.input as DecideInput;
-    return decide(input.result, input.attempt);
+    // Without an attempt (the default), a first run: a (result) => decision gate.
+    return decide(input.result, input.attempt ?? 1);
   };
 }
 
@@ -46,6 +47,16 @@ export const netdryrunConsumerTargets: readonly EmbeddedTarget[] = [
       }),
   },
   {
+    name: "netdryrun-consumer-reference-attempts",
+    description:
+      "the kit's reference consumer told which attempt each run is (option attempts: it counts its retries)",
+    suites: [embeddedSuite(netdryrunConsumerSuite, { attempts: true })],
+    create: () =>
+      inProcessAdapter(handler(decideNetdryrunResult), {
+        info: { name: "netconform reference consumer", version: "1", language: "typescript" },
+      }),
+  },
+  {
     name: "netdryrun-consumer-python-gate",
     description: "the example CI gate examples/python/netdryrun_gate.py (Python, subprocess)",
     suites: [embeddedSuite(netdryrunConsumerSuite)],
@@ -54,7 +65,13 @@ export const netdryrunConsumerTargets: readonly EmbeddedTarget[] = [
   ...consumerMutants.map((m): EmbeddedTarget => ({
     name: m.name,
     description: m.description,
-    suites: [embeddedSuite(netdryrunConsumerSuite)],
+    // A mutant of the retry count is run as a consumer that counts its retries.
+    suites: [
+      embeddedSuite(
+        netdryrunConsumerSuite,
+        m.breaks.includes("NDC-RETRY-ONCE") ? { attempts: true } : {},
+      ),
+    ],
     mutant: { breaks: m.breaks },
     create: () =>
       inProcessAdapter(handler(m.decide), { info: { name: m.name, language: "typescript" } }),

@@ -1,9 +1,12 @@
-/** What `decide` is given: the tool's result as returned, and which run of the change it is. */
+/**
+ * What `decide` is given: the tool's result as returned and, only when the target's option
+ * `attempts` is on (a consumer that counts its own retries), which run of the change it is.
+ */
 export interface DecideInput {
   /** The result of dry_run or run_checks (untrusted: any JSON value). */
   result: unknown;
-  /** 1 for the first run of a change, 2 for the run after one retry. */
-  attempt: number;
+  /** 1 for the first run of a change, 2 for the run after one retry; absent by default. */
+  attempt?: number;
 }
 
 /** What one `decide` call gave: a value, or the exception the consumer raised. */

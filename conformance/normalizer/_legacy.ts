@@ -5,6 +5,7 @@ import { parsePythonLiteral } from "../../src/pyliteral/parse_python_literal.ts"
 import { PythonLiteralError } from "../../src/pyliteral/python_literal_error.ts";
 import { pythonToJson } from "../../src/pyliteral/python_to_json.ts";
 import { PythonArgument } from "../../src/pyliteral/python_argument.ts";
+import type { PyValue } from "../../src/pyliteral/py_value.ts";
 import { jsonViewOf } from "./_python_values.ts";
 import { checkToolResponse } from "../tool_response/profile.ts";
 import { depthOf, hasOwn, isObject, type Obj, own } from "./_json.ts";
@@ -37,6 +38,11 @@ export type Form =
     key?: string;
     /** For the shape `dict`: more than one container key holds a list. */
     ambiguous?: boolean;
+    /**
+     * A Python literal whose item container is not a list (a tuple, a set): the standard's
+     * List format is `[{...}, {...}]`, so this form is the kit's reading.
+     */
+    pythonContainer?: string;
     items: unknown[];
     globalError?: string;
   }
@@ -82,7 +88,7 @@ function isErrorOnly(value: unknown): value is Obj {
  * reading.
  */
 export function isNamedItemForm(form: Form): boolean {
-  if (form.form !== "items") return false;
+  if (form.form !== "items" || form.pythonContainer !== undefined) return false;
   return form.shape === "list" ||
     (form.shape === "dict" && !form.ambiguous && (form.key === "nodes" || form.key === "data"));
 }
@@ -144,8 +150,10 @@ export function analyzeRaw(raw: unknown): Analysis {
   try {
     value = JSON.parse(raw);
   } catch {
+    let parsed: PyValue;
     try {
-      value = pythonToJson(parsePythonLiteral(raw, { maxDepth: MAX_DECODE_DEPTH }));
+      parsed = parsePythonLiteral(raw, { maxDepth: MAX_DECODE_DEPTH });
+      value = pythonToJson(parsed);
     } catch (error) {
       if (error instanceof PythonLiteralError && error.code === "invalid") {
         return { form: "text", text: raw, decoded: "none" };
@@ -153,12 +161,25 @@ export function analyzeRaw(raw: unknown): Analysis {
       const reason = error instanceof PythonLiteralError ? error.code : String(error);
       return { form: "opaque", reason, decoded: "none" };
     }
-    return { ...classify(value), decoded: "python" };
+    return { ...withPythonContainer(classify(value), parsed), decoded: "python" };
   }
   if (depthOf(value, MAX_DECODE_DEPTH) > MAX_DECODE_DEPTH) {
     return { form: "opaque", reason: "too-deep", decoded: "none" };
   }
   return { ...classify(value), decoded: "json" };
+}
+
+/** Mark an item form whose container, in the Python literal, is not a list (a tuple, a set). */
+function withPythonContainer(form: Form, parsed: PyValue): Form {
+  if (form.form !== "items") return form;
+  let container: PyValue | undefined;
+  if (form.shape === "list") container = parsed;
+  else if (form.shape === "dict" && parsed.type === "dict") {
+    container = parsed.entries.find(([k]) => k.type === "str" && k.value === form.key)?.[1];
+  }
+  return container && container.type !== "list"
+    ? { ...form, pythonContainer: container.type }
+    : form;
 }
 
 /** First non-empty string among an item's name fields. */
@@ -169,6 +190,29 @@ export function legacyName(item: unknown): string | undefined {
     if (typeof v === "string" && v.length > 0) return v;
   }
   return undefined;
+}
+
+/**
+ * Whether an item's name is one the standard's pair states: of `name`, `device_name` and
+ * `node_name` the item has exactly one, `name` or `device_name`, and it is a non-empty string.
+ * Otherwise (both, or `node_name`) which one wins is the kit's reading.
+ */
+export function legacyNameStated(item: unknown): boolean {
+  if (!isObject(item)) return false;
+  const present = ["name", "device_name", "node_name"].filter((k) => hasOwn(item, k));
+  return present.length === 1 && present[0] !== "node_name" &&
+    typeof own(item, present[0]) === "string" && own(item, present[0]) !== "";
+}
+
+/**
+ * Whether an item's output text is one the standard's pair states: the item has exactly one
+ * of `result` and `output`, and it is a string. Otherwise (both, or a bare string element)
+ * where the text comes from is the kit's reading.
+ */
+export function legacyResultStated(item: unknown): boolean {
+  if (!isObject(item)) return false;
+  const present = ["result", "output"].filter((k) => hasOwn(item, k));
+  return present.length === 1 && typeof own(item, present[0]) === "string";
 }
 
 /** An item's output text: `result`, else `output`, when a string; a string element itself. */

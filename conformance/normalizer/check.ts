@@ -20,11 +20,15 @@ import {
   isNamedItemForm,
   legacyErrorText,
   legacyName,
+  legacyNameStated,
+  legacyResultStated,
   legacyResultText,
 } from "./_legacy.ts";
 import schema from "./observation.schema.json" with { type: "json" };
 import { normalizerRules } from "./rules.ts";
 import { withPythonRaw } from "./_python_input.ts";
+import { jsonViewOf } from "./_python_values.ts";
+import { PythonArgument } from "../../src/pyliteral/python_argument.ts";
 
 /** Metadata the spec calls volatile ("timestamp, execution time"), left out of comparisons. */
 export const NORMALIZER_DEFAULT_VOLATILE: readonly string[] = [
@@ -108,15 +112,28 @@ function checkObservation(value: unknown, context?: CheckContext): Finding[] {
   };
   const out: Finding[] = [];
   const { raw, tool_name: toolName } = obs.input;
+  // A real Python object of a type the standard names nowhere: raising on it is SHOULD.
+  const unnamedType = raw instanceof PythonArgument && jsonViewOf(raw.value) === undefined;
 
   for (const key of ["output", "again"] as const) {
     const reply = obs[key];
     if (reply && hasOwn(reply, "raised")) {
       const raised = reply.raised as { type: string; message: string };
+      // The adapter's UnserializableResult: the function returned, but its value is not JSON
+      // (bytes as an item's result, a set in metadata): not the standard format.
+      const returned = raised.type === "UnserializableResult";
       out.push(finding(
-        "NORM-TOTAL",
+        returned
+          ? "NORM-CONFORMS"
+          : key === "output" && unnamedType
+          ? "NORM-TOTAL-OTHER"
+          : "NORM-TOTAL",
         jsonPointer(key, "raised"),
-        `normalize raised ${raised.type}: ${raised.message.slice(0, 500)}` +
+        (returned
+          ? `normalize returned a value that is not the standard format (JSON cannot hold it): ${
+            raised.message.slice(0, 500)
+          }`
+          : `normalize raised ${raised.type}: ${raised.message.slice(0, 500)}`) +
           (key === "again" ? " (on its own output)" : ""),
         {
           params: {
@@ -251,19 +268,31 @@ function checkItems(analysis: Extract<Analysis, { form: "items" }>, result: Obj)
     const item = data[i];
     if (!isObject(item)) continue; // NORM-CONFORMS
     const at = (key: string) => jsonPointer("output", "result", "data", i, key);
+    // The stated pairs (one of name / device_name, one of output / result, in a form the
+    // standard names) are MUST; which field wins, node_name, a bare string: the kit's reading.
     const name = legacyName(legacy);
     if (name !== undefined && own(item, "name") !== name) {
-      out.push(finding("NORM-NAME", at("name"), `item ${i}: name should be ${quote(name)}`, {
-        expected: bounded(name),
-        actual: bounded(own(item, "name") ?? null),
-      }));
+      const stated = named && legacyNameStated(legacy);
+      out.push(finding(
+        stated ? "NORM-NAME" : "NORM-NAME-OTHER",
+        at("name"),
+        `item ${i}: name should be ${quote(name)}${
+          stated ? "" : " (the kit's reading of which name field wins)"
+        }`,
+        { expected: bounded(name), actual: bounded(own(item, "name") ?? null) },
+      ));
     }
     const text = legacyResultText(legacy);
     if (text !== undefined && own(item, "result") !== text) {
+      // The item's result is "Output when status is success": on a failed item, keeping the
+      // text is the kit's reading.
+      const stated = named && legacyResultStated(legacy) && own(item, "status") === "success";
       out.push(finding(
-        "NORM-RESULT-TEXT",
+        stated ? "NORM-RESULT-TEXT" : "NORM-RESULT-OTHER",
         at("result"),
-        `item ${i}: the legacy output text is not the result, verbatim`,
+        `item ${i}: the legacy output text is not the result, verbatim${
+          stated ? "" : " (the kit's reading of where the text comes from)"
+        }`,
         { expected: bounded(text), actual: bounded(own(item, "result") ?? null) },
       ));
     }

@@ -201,6 +201,15 @@ export const normalizerClasses: readonly NormalizerInputClass[] = [
     }],
   },
   {
+    id: "name-non-string",
+    description: "items whose name fields are not strings (a number, null, a list, a dict, true)",
+    make: (n) => [
+      { name: [42, null, true][n % 3], status: "success", output: "x" },
+      { device_name: ["R1"], status: "success", output: "y" },
+      { name: { first: "R3" }, node_name: 7, status: "failed", error: "down" },
+    ],
+  },
+  {
     id: "alias-text-fields",
     description: "items carrying text as output, result or both",
     make: () => [{ name: "A", output: "x" }, { name: "B", result: "y" }, {
@@ -224,6 +233,36 @@ export const normalizerClasses: readonly NormalizerInputClass[] = [
     id: "standard-valid",
     description: "a conforming standard response",
     make: (n) => standard({ metadata: { tool_name: "t", n } }),
+  },
+  // Wrong-typed counts and flags, in legacy and standard-shaped dicts (issue 23).
+  {
+    id: "legacy-counts-wrong-type",
+    description: 'a node dict whose counts are not numbers ({"total": "a"}, total_nodes: "1")',
+    make: (n) => ({
+      ...(n % 2 === 0 ? { total: "a" } : { total_nodes: "1", failed_nodes: null }),
+      nodes: [{ node_id: `n${n}`, name: "PC1", status: "started" }],
+    }),
+  },
+  {
+    id: "standard-flag-wrong-type",
+    description: 'standard shape with success not a boolean ("yes", 1, "true")',
+    make: (n) => standard({ success: ["yes", 1, "true"][n % 3] }),
+  },
+  {
+    id: "standard-count-wrong-type",
+    description: 'standard shape with a count that is not an integer ("a", "1", 1.5, null)',
+    make: (n) =>
+      standard({ [["total", "successful", "failed"][n % 3]]: ["a", "1", 1.5, null][n % 4] }),
+  },
+  {
+    id: "standard-data-not-list",
+    description: "standard shape whose data is not a list (a dict, a string, null)",
+    make: (n) => standard({ data: [{ ...ITEM }, "R1: ok", null][n % 3] }),
+  },
+  {
+    id: "standard-success-with-global-error",
+    description: "standard shape with success true and a global error (a passthrough dict)",
+    make: (n) => standard({ error: n % 2 === 0 ? "partial outage" : "" }),
   },
   {
     id: "standard-success-inconsistent",
@@ -307,6 +346,13 @@ export const normalizerClasses: readonly NormalizerInputClass[] = [
     id: "str-whitespace",
     description: "whitespace only",
     make: (n) => [" ", "\n\t ", "\r\n"][n % 3],
+  },
+  {
+    id: "str-many-words",
+    description:
+      "one long single line of short words (1,500 or more, space-separated: CPython's literal_eval raises MemoryError on it)",
+    make: (n) =>
+      Array.from({ length: 1500 + 100 * n }, (_, i) => ["ok", "up", "R1"][i % 3]).join(" "),
   },
   {
     id: "str-long-line",

@@ -50,8 +50,8 @@ Deno.test("the spec-minimal Python normalizer is conformant: no MUST finding, SH
   const warned = new Set(report.cases.flatMap((c) => findingsOf(c).map((f) => f.ruleId)));
   for (
     const id of [
-      "NORM-NAME",
-      "NORM-RESULT-TEXT",
+      "NORM-NAME-OTHER",
+      "NORM-RESULT-OTHER",
       "NORM-STATUS-OTHER",
       "NORM-GLOBAL-ERROR",
       "NORM-PLAIN-TEXT",

@@ -1,6 +1,6 @@
 import type { ToolResponse, ToolResponseItem } from "../tool_response/types.ts";
 import { isObject, own } from "./_json.ts";
-import { analyzeRaw, legacyErrorText } from "./_legacy.ts";
+import { analyzeRaw, isNamedItemForm, legacyErrorText } from "./_legacy.ts";
 import { normalizeToolResponse } from "./reference.ts";
 import { blindSpotMutants } from "./_blind_spot_mutants.ts";
 
@@ -37,6 +37,26 @@ function onLegacyItems(
     return recount(out);
   };
 }
+
+/** Apply `edit` to the items of a list, or of a dict under nodes or data (the named forms). */
+function onNamedFormItems(
+  edit: (item: ToolResponseItem, legacy: unknown, index: number) => void,
+): (raw: unknown, toolName: string) => ToolResponse {
+  return (raw, toolName) => {
+    const out = normalizeToolResponse(raw, toolName);
+    const a = analyzeRaw(raw);
+    if (a.form !== "items" || !isNamedItemForm(a)) return out;
+    out.data.forEach((item, i) => edit(item, a.items[i], i));
+    return recount(out);
+  };
+}
+
+/** The one field of a legacy item among `keys`, when it has exactly one of them. */
+const onlyField = (legacy: unknown, keys: string[]) => {
+  if (!isObject(legacy)) return undefined;
+  const present = keys.filter((k) => Object.hasOwn(legacy, k));
+  return present.length === 1 ? present[0] : undefined;
+};
 
 const statusWord = (legacy: unknown) => {
   const s = isObject(legacy) ? own(legacy, "status") : undefined;
@@ -138,9 +158,19 @@ export const normalizerMutants: readonly NormalizerMutant[] = [
   {
     name: "normalizer-mutant-trims-output",
     description: "strips whitespace from device output",
-    breaks: ["NORM-RESULT-TEXT"],
+    breaks: ["NORM-RESULT-TEXT", "NORM-RESULT-OTHER"],
     normalize: onLegacyItems((item) => {
       if (typeof item.result === "string") item.result = item.result.trim();
+    }),
+  },
+  {
+    name: "normalizer-mutant-never-maps-output",
+    description: "reads an item's text from result only: a legacy output becomes an empty result",
+    breaks: ["NORM-RESULT-TEXT"],
+    normalize: onNamedFormItems((item, legacy) => {
+      if (onlyField(legacy, ["result", "output"]) === "output" && item.status === "success") {
+        item.result = "";
+      }
     }),
   },
   {
@@ -154,9 +184,20 @@ export const normalizerMutants: readonly NormalizerMutant[] = [
   {
     name: "normalizer-mutant-numbers-names",
     description: "names items by position instead of their device or node name",
-    breaks: ["NORM-NAME"],
+    breaks: ["NORM-NAME", "NORM-NAME-OTHER"],
     normalize: onLegacyItems((item, _legacy, i) => {
       item.name = `item ${i + 1}`;
+    }),
+  },
+  {
+    name: "normalizer-mutant-ignores-device-name",
+    description:
+      "reads an item's name from name only: an item with a device_name is named by position",
+    breaks: ["NORM-NAME"],
+    normalize: onNamedFormItems((item, legacy, i) => {
+      if (onlyField(legacy, ["name", "device_name", "node_name"]) === "device_name") {
+        item.name = `item ${i + 1}`;
+      }
     }),
   },
   {

@@ -9,6 +9,8 @@ import {
   isNamedItemForm,
   legacyErrorText,
   legacyName,
+  legacyNameStated,
+  legacyResultStated,
   legacyResultText,
 } from "./_legacy.ts";
 import type { NormalizerObservation } from "./types.ts";
@@ -102,6 +104,22 @@ export const normalizerMutations: readonly Mutation<NormalizerObservation>[] = [
     },
   ),
   mutation(
+    "raise-on-python-tuple",
+    "NORM-TOTAL-OTHER",
+    "the input is a real Python tuple, and the normalizer raises on it",
+    () => true,
+    (copy) => {
+      const input = copy.input as unknown as Record<string, unknown>;
+      delete input.raw;
+      input.python = "({'device_name': 'R1', 'status': 'success', 'output': 'ok'},)";
+      copy.output = {
+        raised: { type: "AttributeError", message: "'tuple' object has no attribute 'get'" },
+      };
+      delete copy.again;
+      return "/output/raised";
+    },
+  ),
+  mutation(
     "bump-total",
     "NORM-CONFORMS",
     "total one more than the items in the output (and its re-normalization)",
@@ -164,18 +182,26 @@ export const normalizerMutations: readonly Mutation<NormalizerObservation>[] = [
       },
     )
   ),
-  mutation(
-    "alter-result",
-    "NORM-RESULT-TEXT",
-    "an item's result is not the legacy output verbatim",
-    (obs, a) => itemIndexes(obs, a, (l) => legacyResultText(l) !== undefined),
-    (copy, i) => {
-      for (const r of results(copy)) {
-        const item = (r.data as Obj[])[i];
-        item.result = `${item.result ?? ""} `;
-      }
-      return jsonPointer("output", "result", "data", i, "result");
-    },
+  ...(["NORM-RESULT-TEXT", "NORM-RESULT-OTHER"] as const).map((rule) =>
+    mutation(
+      rule === "NORM-RESULT-TEXT" ? "alter-result" : "alter-result-other",
+      rule,
+      rule === "NORM-RESULT-TEXT"
+        ? "an item's result is not its one legacy output text verbatim"
+        : "an item's result is not the text the kit's reading takes (both fields, a bare string)",
+      (obs, a) =>
+        itemIndexes(obs, a, (l) => legacyResultText(l) !== undefined).filter((i) =>
+          (isNamedItemForm(a) && legacyResultStated(itemsOf(a)[i]) &&
+            dataOf(obs)[i]?.status === "success") === (rule === "NORM-RESULT-TEXT")
+        ),
+      (copy, i) => {
+        for (const r of results(copy)) {
+          const item = (r.data as Obj[])[i];
+          item.result = `${item.result ?? ""} `;
+        }
+        return jsonPointer("output", "result", "data", i, "result");
+      },
+    )
   ),
   mutation(
     "alter-error",
@@ -190,18 +216,25 @@ export const normalizerMutations: readonly Mutation<NormalizerObservation>[] = [
       return jsonPointer("output", "result", "data", i, "error");
     },
   ),
-  mutation(
-    "alter-name",
-    "NORM-NAME",
-    "an item's name is not the legacy name",
-    (obs, a) => itemIndexes(obs, a, (l) => legacyName(l) !== undefined),
-    (copy, i) => {
-      for (const r of results(copy)) {
-        const item = (r.data as Obj[])[i];
-        item.name = `${item.name}-1`;
-      }
-      return jsonPointer("output", "result", "data", i, "name");
-    },
+  ...(["NORM-NAME", "NORM-NAME-OTHER"] as const).map((rule) =>
+    mutation(
+      rule === "NORM-NAME" ? "alter-name" : "alter-name-other",
+      rule,
+      rule === "NORM-NAME"
+        ? "an item's name is not its one legacy name"
+        : "an item's name is not the one the kit's reading takes (several name fields, node_name)",
+      (obs, a) =>
+        itemIndexes(obs, a, (l) =>
+          legacyName(l) !== undefined &&
+          (isNamedItemForm(a) && legacyNameStated(l)) === (rule === "NORM-NAME")),
+      (copy, i) => {
+        for (const r of results(copy)) {
+          const item = (r.data as Obj[])[i];
+          item.name = `${item.name}-1`;
+        }
+        return jsonPointer("output", "result", "data", i, "name");
+      },
+    )
   ),
   mutation(
     "flip-status",

@@ -22,12 +22,24 @@ export const normalizerRules: readonly Rule[] = [
     id: "NORM-TOTAL",
     level: "MUST",
     statement:
-      "normalize_tool_response returns for every input (any JSON value, any string, None) and never raises",
+      "normalize_tool_response returns for every input of the formats the standard names (any JSON value, any string, None) and never raises",
     cite: {
       spec: SPEC,
       section: USING,
       quote:
         "The `normalize_tool_response` function is designed to be backward compatible and can handle various formats from existing tools:",
+    },
+  },
+  {
+    id: "NORM-TOTAL-OTHER",
+    level: "SHOULD",
+    statement:
+      "normalize_tool_response returns, and does not raise, on a real Python object of a type the standard names nowhere (a tuple, a set, bytes, an int past 2^53, a dict with non-string keys, at any depth)",
+    cite: {
+      spec: SPEC,
+      section: USING,
+      quote:
+        'This function supports: - List format (`[{...}, {...}]`) - Dict format (`{"nodes": [...]}`) - String format (automatically parses JSON/Python literal) - Mixed format (compatible with legacy tools)',
     },
   },
   {
@@ -99,11 +111,24 @@ export const normalizerRules: readonly Rule[] = [
   },
   {
     id: "NORM-RESULT-TEXT",
-    level: "SHOULD",
-    statement: "A legacy item's output text (result, else output) becomes its result, verbatim",
+    level: "MUST",
+    statement:
+      "A legacy item (in a list, or under nodes or data) with one of output or result, a string, that comes out with status success has that text as its result, verbatim",
     cite: {
       spec: SPEC,
       section: COMPAT,
+      quote:
+        "The `normalize_tool_response` function is designed to be backward compatible and can handle various formats from existing tools: […] - `output` / `result` fields […] | `result` | `str` | Conditional | Output when status is `success` |",
+    },
+  },
+  {
+    id: "NORM-RESULT-OTHER",
+    level: "SHOULD",
+    statement:
+      "Where the standard does not say which text is the output, the kit's reading: result before output when both are there, a bare string item is its own result, a failed item keeps its output, and items of forms the standard does not name keep their text, verbatim",
+    cite: {
+      spec: NOTES,
+      section: "Texts and names",
       quote: "- `output` / `result` fields",
     },
   },
@@ -119,11 +144,24 @@ export const normalizerRules: readonly Rule[] = [
   },
   {
     id: "NORM-NAME",
-    level: "SHOULD",
-    statement: "A legacy item's name (name, else device_name, else node_name) becomes its name",
+    level: "MUST",
+    statement:
+      "A legacy item (in a list, or under nodes or data) with one of device_name or name, a non-empty string, gives an item of that name",
     cite: {
       spec: SPEC,
       section: COMPAT,
+      quote:
+        "The `normalize_tool_response` function is designed to be backward compatible and can handle various formats from existing tools: […] - `device_name` / `name` fields",
+    },
+  },
+  {
+    id: "NORM-NAME-OTHER",
+    level: "SHOULD",
+    statement:
+      "Where the standard does not say which field names an item, the kit's reading: name before device_name before node_name, and items of forms the standard does not name keep their name",
+    cite: {
+      spec: NOTES,
+      section: "Texts and names",
       quote: "- `device_name` / `name` fields",
     },
   },

@@ -14,7 +14,7 @@ endpoint answers ``200`` with a JSON body: the decision itself (``"apply"``) or 
 ``raised`` (the kit reports it as a finding, with the status code and the start of the body):
 another status code, a body that is not JSON, a timeout, a refused connection.
 
-For ``netdryrun.consumer/v1`` the input is ``{"result": ..., "attempt": n}``.
+For ``netdryrun.consumer/v1`` the input is ``{"result": ...}`` (and ``"attempt": n`` with the option ``attempts``).
 """
 
 import argparse

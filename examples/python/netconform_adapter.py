@@ -31,7 +31,8 @@ What the adapter guarantees (see docs/subprocess-protocol.md):
 * What the function raises (any BaseException, SystemExit and KeyboardInterrupt included)
   is answered ``raised`` with its type, message and traceback: the function's own failure.
 * A return value that ``json.dumps(..., allow_nan=False)`` refuses (a set, bytes, NaN, an
-  object) is answered ``raised`` with type ``UnserializableResult``. What json.dumps
+  object) is answered ``raised`` with type ``UnserializableResult`` and a message that says the
+  function returned, and what JSON cannot hold where (``a bytes at /data/0/result``). What json.dumps
   converts (tuples to arrays, int keys to strings) is converted, as a server would.
 * The protocol channel is private: ``print()`` and writes to file descriptor 1 by the
   function go to stderr (unless ``--raw-stdout``), so a chatty function cannot corrupt it.
@@ -46,6 +47,7 @@ What the adapter guarantees (see docs/subprocess-protocol.md):
 import argparse
 import base64
 import binascii
+import collections
 import importlib
 import importlib.util
 import json
@@ -443,6 +445,43 @@ def _encode_iterative(value: Any) -> str:
 _END = object()
 
 
+def _json_pointer_token(key: Any) -> str:
+    text = key if isinstance(key, str) else str(key)
+    return text.replace("~", "~0").replace("/", "~1")
+
+
+def _unserializable_at(value: Any, limit: int = 100000) -> Optional[str]:
+    """Where a returned value holds what JSON cannot: "<type> at <JSON Pointer>", or None.
+
+    Walks containers breadth-first with an explicit queue, at most ``limit`` values, so that
+    a deep or huge value is never recursed into.
+    """
+    queue: Any = collections.deque([(value, "")])
+    seen = 0
+    while queue and seen < limit:
+        item, path = queue.popleft()
+        seen += 1
+        if item is None or isinstance(item, (str, bool)):
+            continue
+        if isinstance(item, int):
+            continue
+        if isinstance(item, float):
+            if item != item or item in (float("inf"), float("-inf")):
+                return "the float %r at %s" % (item, path or "/")
+            continue
+        if isinstance(item, dict):
+            for key, child in item.items():
+                if not (key is None or isinstance(key, (str, int, float, bool))):
+                    return "a %s key at %s" % (type(key).__name__, path or "/")
+                queue.append((child, "%s/%s" % (path, _json_pointer_token(key))))
+            continue
+        if isinstance(item, (list, tuple)):
+            queue.extend((child, "%s/%d" % (path, i)) for i, child in enumerate(item))
+            continue
+        return "a %s at %s" % (type(item).__name__, path or "/")
+    return None
+
+
 def _encode(value: Any) -> str:
     """JSON text of a value, as json.dumps(value, allow_nan=False) would make it."""
     if _C_ENCODE is not None:
@@ -602,9 +641,15 @@ class _Server:
         try:
             return ('{"seq":%d,"type":"response","kind":"result","value":%s}\n' % (seq, _encode(value))).encode("ascii")
         except BaseException as error:  # noqa: BLE001 - set, bytes, NaN, cycles, a broken __iter__...
+            # The function returned: what it returned holds a value JSON cannot (say where).
+            try:
+                where = _unserializable_at(value)
+            except BaseException:  # noqa: BLE001 - a broken __eq__ or __iter__ in the value
+                where = None
             return self._raised(seq, "UnserializableResult",
-                                "the returned value cannot be serialised as JSON: %s: %s"
-                                % (type(error).__name__, _message_of(error)), None)
+                                "the function returned a value JSON cannot hold%s (%s: %s)"
+                                % (": " + where if where else "", type(error).__name__,
+                                   _message_of(error)), None)
 
     def _raised(self, seq: int, type_name: str, message: str, tb: Optional[str]) -> bytes:
         exception = {"type": _bounded(type_name, 400), "message": _bounded(message, _MAX_MESSAGE)}

@@ -43,7 +43,7 @@ def gate_decision(result: Any, attempt: int = 1) -> str:
 
 
 def decide(request: Any) -> str:
-    """The netconform operation ``decide``: input ``{"result": ..., "attempt": n}``."""
+    """The netconform operation ``decide``: input ``{"result": ...}``, and ``"attempt": n`` with the option ``attempts``."""
     return gate_decision(request["result"], request.get("attempt", 1))
 
 

@@ -26,11 +26,13 @@ export interface CaseReportBase {
 }
 
 /** A case with no MUST finding. */
-export interface PassedCaseReport extends CaseReportBase {
+export interface PassedCaseReport extends CaseReportBase, CaseEvidence {
   /** Always `passed`. */
   outcome: "passed";
   /** The case's SHOULD findings (warnings); empty when the case is clean. */
   findings: Finding[];
+  /** The value the profile judged, when the case has warnings and the suite says. */
+  subject?: CaseSubject;
 }
 
 /** A case with at least one MUST finding. */

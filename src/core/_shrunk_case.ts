@@ -1,4 +1,4 @@
-import type { Case } from "./types.ts";
+import type { Case, Finding } from "./types.ts";
 
 const SHRUNK_ID = /^(.*)~shrunk-(\d+(?::\d+)*)$/;
 
@@ -24,4 +24,14 @@ export function resolveShrunkCase(cases: readonly Case[], id: string): Case | un
     current = next;
   }
   return current?.id === id ? current : undefined;
+}
+
+/**
+ * The rules a shrink candidate must fail to stand for the case it shrinks, as one comparable
+ * key: the rule ids of the MUST findings, sorted (with no MUST finding, as in a strict run
+ * failed by SHOULD findings, the ids of all the findings).
+ */
+export function failingRules(findings: readonly Finding[]): string {
+  const must = findings.filter((f) => f.level === "MUST");
+  return [...new Set((must.length > 0 ? must : findings).map((f) => f.ruleId))].sort().join(" ");
 }

@@ -5,7 +5,7 @@ import { messageOf } from "./_message_of.ts";
 import { capCase, capHead, capInfo, capReply, CAPS } from "./_cap.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
 import { capCaseDepth, MAX_EVIDENCE_DEPTH } from "./_cap_depth.ts";
-import { resolveShrunkCase } from "./_shrunk_case.ts";
+import { failingRules, resolveShrunkCase } from "./_shrunk_case.ts";
 import { boundSubject, replyData, sizeOf } from "./_case_evidence.ts";
 import { CoverageCounter } from "./coverage_counter.ts";
 import { shardOf } from "./_shard_of.ts";
@@ -299,16 +299,20 @@ export async function runSuite(
         abort,
         `case "${c.id}"`,
       );
+      const subject = evaluation.subject && evaluation.findings.length > 0
+        ? boundSubject(evaluation.subject, maxEvidenceBytes)
+        : undefined;
       // Strict: a SHOULD finding fails the case too.
       if (!evaluation.findings.some((f) => f.level === "MUST" || options.strict)) {
+        // A case passed with warnings carries what it sent and got, as a failed one does.
+        const warned = evaluation.findings.length > 0
+          ? { ...evidence(), ...(subject ? { subject } : {}) }
+          : {};
         return {
-          report: { ...head, outcome: "passed", findings: evaluation.findings },
+          report: { ...head, outcome: "passed", findings: evaluation.findings, ...warned },
           evaluation,
         };
       }
-      const subject = evaluation.subject
-        ? boundSubject(evaluation.subject, maxEvidenceBytes)
-        : undefined;
       return {
         report: {
           ...head,
@@ -366,8 +370,9 @@ export async function runSuite(
   };
 
   /**
-   * Walks the case's shrink candidates through the target, keeping each one that still fails
-   * the rule of the case's first MUST finding, until none does or a bound is reached. A
+   * Walks the case's shrink candidates through the target, keeping each one that fails the
+   * same set of MUST rules as the case (strict, with no MUST finding: the same set of rules),
+   * so that the shrunk case shows the same bug, until none does or a bound is reached. A
    * candidate whose input has a longer JSON text than the current one is passed over without
    * a call, so that a shrunk input is never larger than the original.
    */
@@ -375,8 +380,8 @@ export async function runSuite(
     const bounds = options.shrink || {};
     const maxShrinks = bounds.maxShrinks ?? 100;
     const deadline = performance.now() + (bounds.timeMs ?? 10_000);
-    // The rule that failed the case: its first MUST finding (strict: its first finding).
-    const rule = (failed.findings.find((f) => f.level === "MUST") ?? failed.findings[0]).ruleId;
+    // The rules that failed the case: its MUST findings' (strict, with none: all its findings').
+    const failedRules = failingRules(failed.findings);
     let current = c;
     let best = failed;
     let steps = 0;
@@ -399,8 +404,7 @@ export async function runSuite(
         tried++;
         const { report } = await runCase(candidate, Math.min(timeoutMs, Math.ceil(left)));
         if (
-          report.outcome === "failed" &&
-          report.findings.some((f) => f.ruleId === rule)
+          report.outcome === "failed" && failingRules(report.findings) === failedRules
         ) {
           current = candidate;
           size = candidateSize;

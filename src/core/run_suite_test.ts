@@ -34,6 +34,9 @@ Deno.test("run suite: every outcome, each with its own fields and nothing else",
         instancePath: "/should",
         message: "should is set",
       }],
+      // A case passed with warnings carries its evidence, as a failed one does.
+      input: { operation: "fake", input: { script: "warn" } },
+      output: { result: { should: true } },
     },
     {
       id: "script-fail",

@@ -30,9 +30,12 @@ export function jsonLine(value: unknown, maxLength: number): string {
   return text.slice(0, end) + "…";
 }
 
-/** What a case sent and got back (and its shrunk case), when it says: `[label, value]` pairs. */
+/**
+ * What a case sent and got back (and its shrunk case), when it says: `[label, value]` pairs.
+ * A failed or errored case, and a passed case with warnings (a clean one carries none).
+ */
 export function evidenceLines(c: CaseReport): [string, unknown][] {
-  if (c.outcome !== "failed" && c.outcome !== "errored") return [];
+  if (c.outcome === "skipped") return [];
   const lines: [string, unknown][] = [];
   if (c.input !== undefined) lines.push(["sent", c.input]);
   if (c.output !== undefined) lines.push(["got", c.output]);

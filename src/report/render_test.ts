@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { renderJunit } from "./render_junit.ts";
 import { renderMarkdown } from "./render_markdown.ts";
 import { renderText } from "./render_text.ts";
-import type { CaseReport, ReplayData, Report } from "../core/types.ts";
+import type {
+  CaseReport,
+  FailedCaseReport,
+  ReplayData,
+  Report,
+  ShrunkCase,
+} from "../core/types.ts";
 
 const hostile =
   "evil\u001b[2J\nIGNORE PREVIOUS INSTRUCTIONS <script>alert(1)</script> & \u202e\ud800 ]]>";
@@ -187,6 +193,28 @@ Deno.test("render: evidence and the shrunk case, escaped per format, and the shr
   assert.match(text, /shrunk to generated-4~shrunk-0:1 \(2 steps, 5 tried\):/);
   assert.match(text, /\n {7}sent: \{"operation":"call","input":\{"name":"\\u2028<b>"\}\}\n/);
   assert.match(text, /replay: conform t p\/v1 1 generated-4~shrunk-0:1\n/);
+  // Whether the candidates ran out or a budget stopped the shrinker, said in words.
+  const base = failed as FailedCaseReport;
+  const shrunkText = (shrunk: Partial<ShrunkCase>) =>
+    renderText({
+      ...report,
+      suites: [{
+        ...report.suites[0],
+        cases: [{ ...base, shrunk: { ...base.shrunk!, ...shrunk } }],
+      }],
+    });
+  assert.match(
+    shrunkText({ steps: 0, tried: 100, stopped: "max-shrinks" }),
+    /shrunk: none of 100 smaller inputs tried fails the same rules; stopped at its budget of candidates, so a smaller one may still fail\n/,
+  );
+  assert.match(
+    shrunkText({ steps: 0, tried: 7 }),
+    /shrunk: no smaller input fails the same rules \(7 tried, none left\)\n/,
+  );
+  assert.match(
+    shrunkText({ steps: 3, tried: 40, stopped: "time" }),
+    /shrunk to generated-4~shrunk-0:1 \(3 steps, 40 tried; stopped at its time budget, so a smaller one may still fail\):/,
+  );
 
   const xml = renderJunit(one, { replay });
   assert.ok(!xml.includes("<b>") && !xml.includes("<i>") && !xml.includes("\u001b"));

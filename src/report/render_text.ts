@@ -8,6 +8,7 @@ import { formatFindings } from "./format_findings.ts";
 import { replayArgs } from "./_replay_args.ts";
 import { unknownOutcome } from "./_unknown_outcome.ts";
 import { evidenceLines, jsonLine, replayCaseId } from "./_evidence_view.ts";
+import { shrinkLine } from "./_shrink_text.ts";
 
 /** Options of {@linkcode renderText}. */
 export interface RenderTextOptions {
@@ -81,13 +82,7 @@ function caseDetails(k: CaseReport): string[] {
       lines.push(...evidence(k));
       if (k.outcome === "failed" && k.shrunk) {
         const s = k.shrunk;
-        lines.push(
-          s.steps === 0
-            ? `     shrunk: no smaller input still fails (${s.tried} tried)`
-            : `     shrunk to ${
-              escapeText(s.id, { maxLength: 120 })
-            } (${s.steps} steps, ${s.tried} tried${s.stopped ? `, stopped by ${s.stopped}` : ""}):`,
-        );
+        lines.push(shrinkLine(s, escapeText(s.id, { maxLength: 120 })));
         if (s.steps > 0) {
           lines.push(indent(formatFindings(s.findings.slice(0, 3)), "       "));
           if (s.input !== undefined) {
