@@ -58,3 +58,17 @@ Deno.test("a case passed with warnings carries its evidence; a clean one does no
   assert.match(text, /\n {5}sent: \{"operation":"echo","input":\{"should":true\}\}\n/);
   assert.match(text, /\n {5}got: \{"result":\{"should":true\}\}\n/);
 });
+
+Deno.test("a warned case's evidence is bounded to 4 KiB a side, and says it was cut", async () => {
+  const big = { should: true, text: "x".repeat(10_000) };
+  const bigSuite: Suite = {
+    ...suite,
+    cases: () => [{ id: "warned-big", description: "a SHOULD finding", input: big }],
+  };
+  const report = await runSuite(bigSuite, echo, { target: "t", seed: 1, runs: 0 });
+  const [warned] = report.cases;
+  if (warned.outcome !== "passed") throw new Error("not passed");
+  assert.ok(JSON.stringify(warned.input).length <= 4096 + 200, "input bounded");
+  assert.ok(JSON.stringify(warned.output).length <= 4096 + 200, "output bounded");
+  assert.deepEqual(warned.truncated, ["input", "output"]);
+});

@@ -4,6 +4,7 @@ import { emptyCounts, HarnessFault, withTimeout } from "./_run_timeout.ts";
 import { messageOf } from "./_message_of.ts";
 import { capCase, capHead, capInfo, capReply, CAPS } from "./_cap.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
+
 import { capCaseDepth, MAX_EVIDENCE_DEPTH } from "./_cap_depth.ts";
 import { failingRules, resolveShrunkCase } from "./_shrunk_case.ts";
 import { boundSubject, replyData, sizeOf } from "./_case_evidence.ts";
@@ -27,6 +28,9 @@ import type {
   Suite,
   SuiteReport,
 } from "./types.ts";
+
+/** The bound on each side of the evidence of a case passed with SHOULD warnings, in bytes. */
+const MAX_WARNED_EVIDENCE_BYTES = 4096;
 
 /** Options of {@linkcode runSuite}. */
 export interface RunSuiteOptions {
@@ -285,11 +289,11 @@ export async function runSuite(
       return reply;
     };
     // One call: its request and reply; several: the lists of them, in call order.
-    const evidence = () =>
+    const evidence = (maxBytes = maxEvidenceBytes) =>
       boundEvidence(
         requests.length === 1 ? requests[0] : requests.length > 0 ? requests : undefined,
         replies.length === 1 ? replies[0] : replies.length > 0 ? replies : undefined,
-        maxEvidenceBytes,
+        maxBytes,
       );
     const head = { id: c.id, description: c.description };
     try {
@@ -304,9 +308,13 @@ export async function runSuite(
         : undefined;
       // Strict: a SHOULD finding fails the case too.
       if (!evaluation.findings.some((f) => f.level === "MUST" || options.strict)) {
-        // A case passed with warnings carries what it sent and got, as a failed one does.
+        // A case passed with warnings carries what it sent and got, as a failed one does, to a
+        // smaller bound: warned cases can be most of a run, and a report holds every one.
         const warned = evaluation.findings.length > 0
-          ? { ...evidence(), ...(subject ? { subject } : {}) }
+          ? {
+            ...evidence(Math.min(maxEvidenceBytes, MAX_WARNED_EVIDENCE_BYTES)),
+            ...(subject ? { subject } : {}),
+          }
           : {};
         return {
           report: { ...head, outcome: "passed", findings: evaluation.findings, ...warned },
