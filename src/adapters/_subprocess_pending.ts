@@ -27,6 +27,9 @@ interface Queued<C> {
 /** Requests added before the map of requests in flight is replaced (see #renew). */
 export const PENDING_RENEWAL = 1024;
 
+/** The resolve of a settled request (it holds nothing). */
+function settled(): void {}
+
 /** The requests in flight, matched by seq, and their timeouts. */
 export class PendingRequests<C> {
   #map = new Map<number, Pending<C>>();
@@ -98,7 +101,13 @@ export class PendingRequests<C> {
     p.deadline = undefined;
     p.cleanup?.();
     this.#dropStale();
-    p.resolve(reply);
+    // A settled request may stay in the timeout queue behind one in flight: it must not keep
+    // its reply (through the promise its resolve settles) nor its request line alive.
+    const resolve = p.resolve;
+    p.resolve = settled;
+    p.cleanup = undefined;
+    p.line = "";
+    resolve(reply);
   }
 
   /** The requests in flight on a process, oldest first. */

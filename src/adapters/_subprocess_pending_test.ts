@@ -152,3 +152,39 @@ Deno.test("stopTimer leaves no timer behind", () => {
   assert.equal(calls, 0);
   assert.ok(table.has(p));
 });
+
+Deno.test("a settled request keeps neither its reply nor its line while one in flight is older", async () => {
+  // In a process whose heap holds 160 MB: 40 answered requests, each with a 7 MB reply and a
+  // 7 MB request line, queued behind one still in flight, would need 560 MB if the timeout
+  // queue kept them alive (it did: every reply of a long run stayed in memory).
+  const url = new URL("./_subprocess_pending.ts", import.meta.url).href;
+  const script = `
+    const { PendingRequests } = await import(${JSON.stringify(url)});
+    const table = new PendingRequests(600_000, () => {});
+    const child = {};
+    const add = (line) => {
+      const p = { seq: table.nextSeq(), operation: "op", line, resolve: () => {} };
+      const settled = new Promise((resolve) => p.resolve = resolve);
+      table.add(p);
+      table.sent(p, child);
+      return { p, settled };
+    };
+    add("hung\\n");
+    for (let i = 0; i < 40; i++) {
+      const big = JSON.parse(JSON.stringify(String(i) + "x".repeat(7_000_000)));
+      const { p, settled } = add(big);
+      table.settle(p, { kind: "result", value: big });
+      await settled;
+    }
+    table.stopTimer();
+    console.log(table.size);
+  `;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--v8-flags=--max-old-space-size=160", script],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stderr = new TextDecoder().decode(out.stderr);
+  assert.equal(out.code, 0, `the process ended with ${out.code}: ${stderr.slice(-300)}`);
+  assert.equal(new TextDecoder().decode(out.stdout).trim(), "1");
+});

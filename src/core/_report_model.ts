@@ -31,14 +31,24 @@ export interface PassedCaseReport extends CaseReportBase {
   outcome: "passed";
   /** The case's SHOULD findings (warnings); empty when the case is clean. */
   findings: Finding[];
+  /**
+   * Findings left out past the kit's bounds (100 of a rule, 1,000 of a case; the first of
+   * each rule and level is always kept), counted by rule id; absent when none was.
+   */
+  findingsDropped?: Record<string, number>;
 }
 
 /** A case with at least one MUST finding. */
 export interface FailedCaseReport extends CaseReportBase, CaseEvidence {
   /** Always `failed`. */
   outcome: "failed";
-  /** Every finding of the case, MUST and SHOULD. */
+  /** The findings of the case, MUST and SHOULD (bounded: see `findingsDropped`). */
   findings: Finding[];
+  /**
+   * Findings left out past the kit's bounds (100 of a rule, 1,000 of a case; the first of
+   * each rule and level is always kept), counted by rule id; absent when none was.
+   */
+  findingsDropped?: Record<string, number>;
   /** The value the profile judged, when the suite says. */
   subject?: CaseSubject;
   /** The smallest failing version of a generated case (absent with shrinking off). */

@@ -1,4 +1,5 @@
 import type { CaseEvidence } from "./types.ts";
+import { copyString } from "./_cap.ts";
 
 /** Largest JSON text, in bytes (UTF-8), of a case's `input` or `output` before it is cut. */
 export const MAX_EVIDENCE_BYTES = 64 * 1024;
@@ -53,7 +54,11 @@ export function boundEvidence(
     if (bytes <= maxBytes) {
       evidence[side] = JSON.parse(text);
     } else {
-      evidence[side] = { truncated: true, bytes, excerpt: text.slice(0, EVIDENCE_EXCERPT_CHARS) };
+      evidence[side] = {
+        truncated: true,
+        bytes,
+        excerpt: copyString(text.slice(0, EVIDENCE_EXCERPT_CHARS)),
+      };
       truncated.push(side);
     }
   }
