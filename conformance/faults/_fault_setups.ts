@@ -70,6 +70,11 @@ export interface FaultRow {
   boundMs: number;
   /** A fault known not to be handled yet: the row is skipped with this reason. */
   known?: string;
+  /**
+   * The fault this row is a variant of (other timeouts or concurrency): the README's summary
+   * shows the fault once, and a variant must expect what its fault's row expects.
+   */
+  variantOf?: string;
   /** Sets the row up; `marker` is an argument every process of the row carries. */
   setup(marker: string): Setup;
 }
@@ -133,7 +138,7 @@ export function sub(
   mode: string,
   fault: string | null,
   params: Record<string, unknown> = {},
-  options: { requestTimeoutMs?: number; caseTimeoutMs?: number } = {},
+  options: { requestTimeoutMs?: number; caseTimeoutMs?: number; concurrency?: number } = {},
 ) {
   return (marker: string): Setup => ({
     create: () =>
@@ -149,6 +154,7 @@ export function sub(
     wire: subprocessWire,
     fault: { fault, params },
     ...(options.caseTimeoutMs ? { caseTimeoutMs: options.caseTimeoutMs } : {}),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
   });
 }
 

@@ -152,6 +152,34 @@ export const SUBPROCESS_ROWS: readonly FaultRow[] = [
     boundMs: B,
     setup: sub("ok", "hang", {}, { requestTimeoutMs: 10_000, caseTimeoutMs: 1_000 }),
   },
+  // One hang is one errored case, whatever the timeouts and the cases in flight: the requests
+  // queued behind it are sent again to the fresh process, with a fresh case timeout.
+  ...[1, 8].flatMap((concurrency) => [
+    {
+      fault: `hang, ${concurrency} in flight, case timeout 2 s < request timeout`,
+      transport: "subprocess" as const,
+      injected:
+        `fake_impl.py \`hang\`, case timeout 2 s, request timeout 10 s, concurrency ${concurrency}`,
+      expected: "errored" as const,
+      boundMs: B,
+      variantOf: "hang",
+      setup: sub("ok", "hang", {}, {
+        requestTimeoutMs: 10_000,
+        caseTimeoutMs: 2_000,
+        concurrency,
+      }),
+    },
+    {
+      fault: `hang, ${concurrency} in flight, default timeouts`,
+      transport: "subprocess" as const,
+      injected:
+        `fake_impl.py \`hang\`, the default case (10 s) and request (5 s) timeouts, concurrency ${concurrency}`,
+      expected: "errored" as const,
+      boundMs: B,
+      variantOf: "hang",
+      setup: sub("ok", "hang", {}, { requestTimeoutMs: 5_000, concurrency }),
+    },
+  ]),
   {
     fault: "huge skip reason",
     transport: "subprocess",

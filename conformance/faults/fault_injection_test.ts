@@ -254,6 +254,16 @@ Deno.test({
   },
 });
 
+Deno.test("fault injection: a variant of a fault expects what its fault's row expects", () => {
+  const variants = FAULT_ROWS.filter((r) => r.variantOf);
+  assert.ok(variants.length > 0);
+  for (const v of variants) {
+    const base = FAULT_ROWS.find((r) => r.fault === v.variantOf && r.transport === v.transport);
+    assert.ok(base, `no row "${v.variantOf}" on ${v.transport} for ${rowName(v)}`);
+    assert.equal(v.expected, base.expected, rowName(v));
+  }
+});
+
 /** Markdown as `deno fmt` writes it with the project's settings. */
 async function formatMarkdown(text: string): Promise<string> {
   const child = new Deno.Command(Deno.execPath(), {

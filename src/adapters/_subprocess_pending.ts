@@ -16,6 +16,8 @@ export interface Pending<C> {
   child?: C;
   /** Called once when the request is settled. */
   cleanup?: () => void;
+  /** Called when it is taken off a failed process, to be sent again to the next one. */
+  requeued?: () => void;
 }
 
 /** A request in the timeout queue, with the deadline it was queued with. */
@@ -106,6 +108,7 @@ export class PendingRequests<C> {
     const resolve = p.resolve;
     p.resolve = settled;
     p.cleanup = undefined;
+    p.requeued = undefined;
     p.line = "";
     resolve(reply);
   }
@@ -144,6 +147,7 @@ export class PendingRequests<C> {
       if (p.child !== child || p === keep) continue;
       p.deadline = undefined;
       p.child = undefined;
+      p.requeued?.();
     }
   }
 

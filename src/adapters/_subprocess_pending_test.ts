@@ -188,3 +188,23 @@ Deno.test("a settled request keeps neither its reply nor its line while one in f
   assert.equal(out.code, 0, `the process ended with ${out.code}: ${stderr.slice(-300)}`);
   assert.equal(new TextDecoder().decode(out.stdout).trim(), "1");
 });
+
+Deno.test("detach tells each request taken off the process that it is sent again, not the kept one", () => {
+  const table = new PendingRequests<Proc>(60_000, () => {});
+  const replies = new Map<number, Reply[]>();
+  const child = { name: "first" };
+  const [a, b, c] = [request(table, replies), request(table, replies), request(table, replies)];
+  const told: number[] = [];
+  for (const p of [a, b, c]) {
+    p.requeued = () => told.push(p.seq);
+    table.sent(p, child);
+  }
+  table.detach(child, a);
+  assert.deepEqual(told, [b.seq, c.seq]);
+  // A settled request is told nothing.
+  table.settle(b, result(1));
+  table.detach(child, undefined);
+  assert.deepEqual(told, [b.seq, c.seq, a.seq]);
+  for (const p of table.all()) table.settle(p, result(0));
+  table.stopTimer();
+});

@@ -2,7 +2,7 @@
 // lines, and the response lines a process writes read, validated and matched by seq to the
 // requests in flight (a bad line is blamed on one of them). Generic over the process type,
 // so that it is tested without spawning one.
-import type { Reply, Request } from "../core/types.ts";
+import type { AdapterCallOptions, Reply, Request } from "../core/types.ts";
 import { messageOf } from "../core/_message_of.ts";
 import type { RequestMessage, ResponseMessage } from "../protocol/subprocess_protocol.ts";
 import type { StderrLog } from "./_subprocess_log.ts";
@@ -122,13 +122,15 @@ export class ProtocolSession<C extends SessionChild> {
    * Send a request to `child`, or, without a process (a restart is under way), leave it
    * waiting to be written after the restart.
    *
+   * @param call The call's signal, and what to tell when it is sent again after a restart.
    * @returns The reply: the answer, or `errored` when it cannot be sent, is aborted or blamed.
    */
   request(
     request: WireRequest,
-    signal: AbortSignal | undefined,
+    call: AdapterCallOptions | undefined,
     child: C | undefined,
   ): Promise<Reply> {
+    const signal = call?.signal;
     const held = this.#held;
     if (held !== undefined) {
       this.#held = undefined;
@@ -141,6 +143,7 @@ export class ProtocolSession<C extends SessionChild> {
     this.stats.requests++;
     return new Promise<Reply>((resolve) => {
       const p: Pending<C> = { seq, operation: request.operation, line, resolve };
+      if (call?.onRequeue) p.requeued = call.onRequeue;
       if (signal) {
         // Timed out (a TimeoutError reason, as the runner's case timeout and AbortSignal.timeout
         // give) while written and unanswered: the process is taken as hung on it. Any other

@@ -199,6 +199,13 @@ export type Reply =
 export interface AdapterCallOptions {
   /** Aborts the call; the adapter answers `errored` promptly once aborted. */
   signal?: AbortSignal;
+  /**
+   * Called when the adapter sends the call again from the start, to a fresh process, because
+   * the one it was sent to failed on another call (hung or crashed) and was restarted: the
+   * time it waited behind that call is not its own, and the runner gives its case a fresh
+   * timeout (one hang is then one errored case, however short the case timeout).
+   */
+  onRequeue?: () => void;
 }
 
 /**

@@ -1,6 +1,11 @@
 import { CaseSkipped } from "./case_skipped.ts";
 import { KeptCases } from "./_kept_cases.ts";
-import { emptyCounts, HarnessFault, withTimeout } from "./_run_timeout.ts";
+import {
+  emptyCounts,
+  HarnessFault,
+  type RestartableClock,
+  withTimeout,
+} from "./_run_timeout.ts";
 import { messageOf } from "./_message_of.ts";
 import { capCase, capHead, capInfo, capReply, CAPS } from "./_cap.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
@@ -269,12 +274,16 @@ export async function runSuite(
   /** Runs one case (or shrink candidate) and reports it, with what it sent and got back. */
   const runCaseUncapped = async (c: Case, caseTimeoutMs: number): Promise<Ran> => {
     const abort = new AbortController();
+    const clock: RestartableClock = {};
     const requests: Request[] = [];
     const replies: unknown[] = [];
     const invoke: Invoke = async (request) => {
       requests.push(request);
       // Capped at once: memory per case is bounded whatever the implementation sends.
-      const reply: Reply = capReply(await adapter.run(request, { signal: abort.signal }));
+      // A call the adapter sends again (it waited behind another that failed) restarts the clock.
+      const reply: Reply = capReply(
+        await adapter.run(request, { signal: abort.signal, onRequeue: () => clock.restart?.() }),
+      );
       // A reply to an aborted call (the case timed out) is not what the target answered.
       if (!abort.signal.aborted) replies.push(replyData(reply));
       if (reply.kind === "errored") throw new HarnessFault(reply.message, reply.stderr);
@@ -295,6 +304,7 @@ export async function runSuite(
         caseTimeoutMs,
         abort,
         `case "${c.id}"`,
+        clock,
       );
       // Strict: a SHOULD finding fails the case too.
       if (!evaluation.findings.some((f) => f.level === "MUST" || options.strict)) {
