@@ -1,11 +1,6 @@
 import { CaseSkipped } from "./case_skipped.ts";
 import { KeptCases } from "./_kept_cases.ts";
-import {
-  emptyCounts,
-  HarnessFault,
-  type RestartableClock,
-  withTimeout,
-} from "./_run_timeout.ts";
+import { emptyCounts, HarnessFault, type RestartableClock, withTimeout } from "./_run_timeout.ts";
 import { messageOf } from "./_message_of.ts";
 import { capCase, capHead, capInfo, capReply, CAPS } from "./_cap.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";

@@ -97,6 +97,17 @@ def request(msg):
     if mode == "big-raise":
         return respond(seq, kind="raised", exception={"type": BIG[:200000], "message": BIG,
                                                     "traceback": BIG[:1000000]})
+    # Modes "big-result" and "huge-result" answer every request with a result that is a 7 MB
+    # or a 50 MB string; "many-findings" with a tool response of 100,000 wrong items (a finding
+    # each), or FINDINGS items when that variable is set.
+    if mode == "big-result":
+        return respond(seq, kind="result", value=BIG)
+    if mode == "huge-result":
+        return respond(seq, kind="result", value="y" * (50 * 1000 * 1000))
+    if mode == "many-findings":
+        n = int(os.environ.get("FINDINGS", "100000"))
+        return respond(seq, kind="result", value={"success": True, "total": n, "successful": n,
+                                                  "failed": 0, "data": [1] * n})
     if mode == "twice":
         respond(seq, kind="result", value=spec.get("value"))
         return respond(seq, kind="result", value=spec.get("value"))
