@@ -71,6 +71,14 @@ export interface FaultRow {
   /** A fault known not to be handled yet: the row is skipped with this reason. */
   known?: string;
   /**
+   * What the errored case (the faulty one, or the next for `blamed-next`) must say the
+   * implementation did (its `fault.kind`): the implementation's fault, named as its own. Absent:
+   * the row does not check it (transports that do not tell yet).
+   */
+  blamed?: "crashed" | "exited" | "hung" | "garbage";
+  /** A pattern the errored case's message must match. */
+  message?: RegExp;
+  /**
    * The fault this row is a variant of (other timeouts or concurrency): the README's summary
    * shows the fault once, and a variant must expect what its fault's row expects.
    */

@@ -15,11 +15,22 @@ for (const kind of ["subprocess", "mcp-stdio", "agent"]) {
         stdout: "null",
         stderr: "piped",
       }).spawn();
-      const until = Date.now() + 20_000;
-      while (processesWith(`sleep ${marker}`, true).length === 0 && Date.now() < until) {
+      // Until the target runs, however long a loaded machine takes to start the kit (a fixed
+      // 20 s was too short under a full parallel run), unless the kit ends first.
+      let ended = false;
+      const status = kit.status.then((s) => (ended = true, s));
+      const until = Date.now() + 120_000;
+      while (
+        processesWith(`sleep ${marker}`, true).length === 0 && !ended && Date.now() < until
+      ) {
         await new Promise((r) => setTimeout(r, 50));
       }
-      assert.ok(processesWith(`sleep ${marker}`, true).length > 0, "the target started");
+      if (processesWith(`sleep ${marker}`, true).length === 0) {
+        kit.kill("SIGKILL");
+        await status;
+        const err = new TextDecoder().decode((await kit.output()).stderr);
+        assert.fail(`the target never started (the kit ${ended ? "ended" : "hung"}): ${err}`);
+      }
       kit.kill(signal);
       const { code: exit, stderr } = await kit.output();
       assert.equal(exit, code, new TextDecoder().decode(stderr));

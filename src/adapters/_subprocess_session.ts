@@ -31,6 +31,9 @@ export type WireRequest = Request & { encoding?: RequestMessage["encoding"] };
 /** Seqs remembered as answered, per generation (two generations: 2 to 4 times as many). */
 export const ANSWERED_GENERATION = 32_768;
 
+/** The fault of a line that is not the protocol's answer to the request it is blamed on. */
+const GARBAGE = { kind: "garbage", detail: "not a protocol answer" } as const;
+
 /**
  * The request line (newline included) of a request, or why it cannot be sent.
  *
@@ -134,7 +137,10 @@ export class ProtocolSession<C extends SessionChild> {
     const held = this.#held;
     if (held !== undefined) {
       this.#held = undefined;
-      return Promise.resolve(this.log.errored(`${held}; the kit errors this request unsent`));
+      return Promise.resolve({
+        ...this.log.errored(`${held}; the kit errors this request unsent`),
+        fault: GARBAGE,
+      });
     }
     const seq = this.pending.nextSeq();
     const encoded = encodeRequest(seq, request);
@@ -170,7 +176,8 @@ export class ProtocolSession<C extends SessionChild> {
 
   /** Error the named request, else the oldest in flight on the process, else note a stray. */
   blame(child: C, named: Pending<C> | undefined, message: string): void {
-    if (this.pending.blame(child, named, () => this.log.errored(message))) return;
+    const reply = () => ({ ...this.log.errored(message), fault: GARBAGE });
+    if (this.pending.blame(child, named, reply)) return;
     this.stats.strayLines++;
     this.log.note(message);
   }
@@ -250,7 +257,8 @@ export class ProtocolSession<C extends SessionChild> {
     const message = `The implementation answered seq ${seq} a second time (a protocol violation): ${
       excerpt(bytes)
     }`;
-    if (this.pending.blame(child, undefined, () => this.log.errored(message))) return;
+    const reply = () => ({ ...this.log.errored(message), fault: GARBAGE });
+    if (this.pending.blame(child, undefined, reply)) return;
     this.log.note(message);
     this.#held = message;
   }

@@ -150,6 +150,16 @@ export function capCase<C extends CaseReport>(report: C): C {
         ...report,
         message: capHead(report.message, CAPS.message),
         ...(report.stderr !== undefined ? { stderr: capTail(report.stderr, CAPS.stderr) } : {}),
+        ...(report.fault
+          ? {
+            fault: {
+              kind: report.fault.kind,
+              ...(report.fault.detail !== undefined
+                ? { detail: capHead(String(report.fault.detail), CAPS.raisedType) }
+                : {}),
+            },
+          }
+          : {}),
       };
     default:
       return { ...report, ...capFindings(report.findings) };

@@ -3,7 +3,7 @@
 // Private helper of run_suite.ts.
 import { emptyCounts } from "./_run_timeout.ts";
 import { VerdictTally } from "./_verdict_tally.ts";
-import type { CaseReport, Outcome, Verdict } from "./types.ts";
+import type { CaseReport, Outcome, SuiteFaults, Verdict } from "./types.ts";
 
 /** Counts every case and holds the ones to keep, with their positions. */
 export class KeptCases {
@@ -36,5 +36,9 @@ export class KeptCases {
   /** The verdict of every case added. */
   verdict(): Verdict {
     return this.#tally.verdict();
+  }
+
+  faults(): SuiteFaults | undefined {
+    return this.#tally.faults();
   }
 }

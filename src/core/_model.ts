@@ -173,7 +173,10 @@ export interface Request {
  * - `result`: the implementation returned a value.
  * - `raised`: the implementation under test raised (its own failure, not the harness's).
  * - `skipped`: the implementation declined the request, with a reason.
- * - `errored`: the adapter or its process failed (crash, timeout, garbage): a harness fault.
+ * - `errored`: the adapter or its process failed (crash, timeout, garbage): no verdict on the
+ *   call. When the implementation itself failed on it, `fault` says how (see
+ *   {@linkcode ImplementationFault}); `notRun` marks a call the adapter no longer sends (its
+ *   restart budget is used up), which is nobody's fault on this call.
  *
  * A `result` or a `raised` reply may carry `protocolViolations`: what the transport saw around
  * this answer that its protocol forbids (for MCP over stdio, stdout lines that are not MCP
@@ -193,7 +196,26 @@ export type Reply =
     protocolViolations?: { transport: string; message: string }[];
   }
   | { kind: "skipped"; reason: string }
-  | { kind: "errored"; message: string; stderr?: string };
+  | {
+    kind: "errored";
+    message: string;
+    stderr?: string;
+    fault?: ImplementationFault;
+    notRun?: true;
+  };
+
+/**
+ * A fault of the implementation itself (not of the kit) that ended a call: it `crashed` (was
+ * killed by a signal or exited with a nonzero code), `exited` (code 0, unasked), `hung` (gave
+ * no answer in time) or wrote `garbage` (an answer that is not its protocol's). `detail` is a
+ * short account, such as `exit 70`, `signal SIGSEGV` or `5000 ms`.
+ */
+export interface ImplementationFault {
+  /** What the implementation did. */
+  kind: "crashed" | "exited" | "hung" | "garbage";
+  /** A short account (bounded), when there is one. */
+  detail?: string;
+}
 
 /** Options for one adapter call. */
 export interface AdapterCallOptions {

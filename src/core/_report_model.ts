@@ -8,6 +8,7 @@ import type {
   CaseEvidence,
   CaseSubject,
   Finding,
+  ImplementationFault,
   ImplementationInfo,
   InputClass,
   Rule,
@@ -73,6 +74,13 @@ export interface ErroredCaseReport extends CaseReportBase, CaseEvidence {
   message: string;
   /** The implementation's error stream around the fault, when there is one (bounded). */
   stderr?: string;
+  /**
+   * The implementation's own fault that errored the case (it crashed, exited, hung or wrote
+   * garbage on it); absent when the kit could not judge the case for another reason.
+   */
+  fault?: ImplementationFault;
+  /** The case was never run: the adapter's restart budget was used up by earlier faults. */
+  notRun?: true;
 }
 
 /**
@@ -166,6 +174,21 @@ export interface SuiteReport {
   startError?: string;
   /** The contract coverage map (see {@linkcode Coverage}); every suite run has one. */
   coverage?: Coverage;
+  /**
+   * The errored cases the implementation's own faults account for, grouped by what it did
+   * (and its detail, up to ten groups), and how many cases were never run because the
+   * restart budget was used up; absent when there were none. A suite with an implementation
+   * fault is `not-conformant` (errored cases still count in no rule).
+   */
+  faults?: SuiteFaults;
+}
+
+/** The implementation's faults of a suite run (see {@linkcode SuiteReport.faults}). */
+export interface SuiteFaults {
+  /** Cases errored by the implementation's faults, by kind and detail, most first. */
+  implementation: (ImplementationFault & { cases: number })[];
+  /** Cases never run: the adapter's restart budget was used up. */
+  notRun: number;
 }
 
 /** A whole run: every suite of every target. */

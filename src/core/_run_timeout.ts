@@ -1,11 +1,18 @@
 // The runner's harness faults and its per-case timeout. Private helpers of run_suite.ts.
-import type { Outcome } from "./types.ts";
+import type { ImplementationFault, Outcome } from "./types.ts";
 
 /** A fault of the harness (a timeout, a crash): the case is errored, never failed. */
 export class HarnessFault extends Error {
-  constructor(message: string, readonly stderr?: string) {
+  constructor(
+    message: string,
+    readonly stderr?: string,
+    readonly blame: { fault?: ImplementationFault; notRun?: true } = {},
+  ) {
     super(message);
   }
+
+  /** The fault is the runner's timeout of the case (or of the start). */
+  timedOut = false;
 }
 
 /** Every outcome at zero. */
@@ -38,7 +45,9 @@ export function withTimeout<T>(
       timer = setTimeout(() => {
         // A TimeoutError, as AbortSignal.timeout gives: an adapter may take its request as hung.
         signal.abort(new DOMException(`${what} timed out after ${ms} ms`, "TimeoutError"));
-        reject(new HarnessFault(`${what} timed out after ${ms} ms`));
+        const fault = new HarnessFault(`${what} timed out after ${ms} ms`);
+        fault.timedOut = true;
+        reject(fault);
       }, ms);
     };
     arm();

@@ -7,6 +7,24 @@ export const MAX_EVIDENCE_BYTES = 64 * 1024;
 /** Characters of JSON text a cut value keeps as its `excerpt`. */
 export const EVIDENCE_EXCERPT_CHARS = 2048;
 
+/** The UTF-8 length of a string, counted without encoding it (a 7 MB text is not copied). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
 function jsonText(value: unknown): string | undefined {
   try {
     return JSON.stringify(value, (_key, v) => typeof v === "bigint" ? v.toString() : v);
@@ -50,7 +68,7 @@ export function boundEvidence(
     if (value === undefined) continue;
     const text = jsonText(value);
     if (text === undefined) continue;
-    const bytes = new TextEncoder().encode(text).length;
+    const bytes = utf8Length(text);
     if (bytes <= maxBytes) {
       evidence[side] = JSON.parse(text);
     } else {

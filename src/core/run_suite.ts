@@ -272,16 +272,26 @@ export async function runSuite(
     const clock: RestartableClock = {};
     const requests: Request[] = [];
     const replies: unknown[] = [];
+    let inFlight = 0;
     const invoke: Invoke = async (request) => {
       requests.push(request);
+      inFlight++;
       // Capped at once: memory per case is bounded whatever the implementation sends.
       // A call the adapter sends again (it waited behind another that failed) restarts the clock.
       const reply: Reply = capReply(
         await adapter.run(request, { signal: abort.signal, onRequeue: () => clock.restart?.() }),
       );
       // A reply to an aborted call (the case timed out) is not what the target answered.
-      if (!abort.signal.aborted) replies.push(replyData(reply));
-      if (reply.kind === "errored") throw new HarnessFault(reply.message, reply.stderr);
+      if (!abort.signal.aborted) {
+        inFlight--;
+        replies.push(replyData(reply));
+      }
+      if (reply.kind === "errored") {
+        throw new HarnessFault(reply.message, reply.stderr, {
+          ...(reply.fault ? { fault: reply.fault } : {}),
+          ...(reply.notRun ? { notRun: true } : {}),
+        });
+      }
       if (reply.kind === "skipped") throw new CaseSkipped(reply.reason);
       return reply;
     };
@@ -337,12 +347,22 @@ export async function runSuite(
       }
       if (error instanceof HarnessFault) {
         const stderr = error.stderr ?? adapter.stderr?.();
+        // Timed out while the target had a call unanswered: the implementation hung on it.
+        const fault = error.blame.fault ??
+          (error.timedOut && inFlight > 0
+            ? {
+              kind: "hung" as const,
+              detail: `no answer within the case timeout (${caseTimeoutMs} ms)`,
+            }
+            : undefined);
         return {
           report: {
             ...head,
             outcome: "errored",
             message: error.message,
             ...(stderr ? { stderr } : {}),
+            ...(fault ? { fault } : {}),
+            ...(error.blame.notRun ? { notRun: true as const } : {}),
             ...evidence(),
           },
         };
@@ -485,6 +505,7 @@ export async function runSuite(
   } finally {
     await adapter.close().catch(() => {});
   }
+  const faults = kept.faults();
   return {
     ...base,
     implementation,
@@ -492,6 +513,7 @@ export async function runSuite(
     cases: kept.cases(),
     counts: kept.counts,
     verdict: kept.verdict(),
+    ...(faults ? { faults } : {}),
     // A run of chosen cases (a replay) is not meant to cover the classes: no warnings.
     coverage: options.caseIds ? { ...coverage.coverage(), warnings: [] } : coverage.coverage(),
   };

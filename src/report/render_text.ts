@@ -3,6 +3,7 @@ import type { CaseReport, ReplayData, Report } from "../core/types.ts";
 import type { StreamedReport, StreamedSuiteReport } from "./streamed_report.ts";
 import { firstOf, hasCases } from "./_case_walk.ts";
 import { escapeText } from "./escape_text.ts";
+import { faultSentence, notRunSentence } from "./_fault_lines.ts";
 import { formatFindings } from "./format_findings.ts";
 import { replayArgs } from "./_replay_args.ts";
 import { unknownOutcome } from "./_unknown_outcome.ts";
@@ -35,7 +36,7 @@ const VERDICT_TEXT: Record<Report["verdict"], string> = {
   "conformant": "CONFORMANT",
   "conformant-with-warnings": "CONFORMANT (with SHOULD warnings)",
   "not-conformant": "NOT CONFORMANT",
-  "incomplete": "INCOMPLETE (harness faults; no verdict on conformance)",
+  "incomplete": "INCOMPLETE (cases the kit could not judge; no verdict on conformance)",
 };
 
 function pad(s: string, n: number): string {
@@ -194,7 +195,10 @@ function renderSuite(s: StreamedSuiteReport, options: RenderTextOptions): string
   if (notable.total > max) {
     lines.push(`   … and ${notable.total - max} more (see the JSON report)`);
   }
-  lines.push(`   verdict: ${VERDICT_TEXT[s.verdict]}`);
+  const faults = faultSentence(s.faults);
+  const notRun = notRunSentence(s.faults);
+  if (notRun) lines.push(`   ${notRun}`);
+  lines.push(`   verdict: ${VERDICT_TEXT[s.verdict]}${faults ? `: ${faults}` : ""}`);
   return lines.join("\n");
 }
 

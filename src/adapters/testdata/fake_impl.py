@@ -187,6 +187,14 @@ def request(msg):
         subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"] + sys.argv[2:])
         while True:
             time.sleep(3600)
+    if do == "grandchild-exit":
+        # A grandchild that inherits stdout and outlives the process: its exit must still be
+        # seen at once (the grandchild carries the marker; setsid: it leaves the group too).
+        argv = [sys.executable, "-c", "import time; time.sleep(60)"] + sys.argv[2:]
+        if spec.get("setsid"):
+            argv = ["setsid"] + argv
+        subprocess.Popen(argv)
+        os._exit(spec.get("code", 70))
     if do == "grandchild":
         child = subprocess.Popen(["sleep", "60"])
         return respond(seq, kind="result", value=child.pid)
