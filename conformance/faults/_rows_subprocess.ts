@@ -161,6 +161,16 @@ export const SUBPROCESS_ROWS: readonly FaultRow[] = [
     setup: sub("ok", "grandchild-hang"),
   },
   {
+    fault: "setsid child left running",
+    transport: "subprocess",
+    injected: "fake_impl.py `setsid-hang` (a child in a session of its own, then a hang)",
+    expected: "errored",
+    blamed: "hung",
+    boundMs: B,
+    variantOf: "grandchild left running",
+    setup: sub("ok", "setsid-hang"),
+  },
+  {
     fault: "case timeout < request timeout",
     transport: "subprocess",
     injected: "fake_impl.py `hang`, case timeout 1 s, request timeout 10 s",

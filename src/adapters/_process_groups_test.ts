@@ -6,7 +6,7 @@ const HOLDER = fileURLToPath(new URL("./testdata/hold_process_group.ts", import.
 
 // The terminal's Ctrl-C reaches the kit's process group only: each target runs in a group of
 // its own, which the kit ends before it exits, whichever adapter started it.
-for (const kind of ["subprocess", "mcp-stdio", "agent"]) {
+for (const kind of ["subprocess", "mcp-stdio", "agent", "subprocess-setsid"]) {
   for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
     Deno.test(`${signal} of the kit ends the group of a ${kind} target, and the kit exits with ${code}`, async () => {
       const marker = `71.${Date.now() % 100000}`;

@@ -195,6 +195,12 @@ def request(msg):
             argv = ["setsid"] + argv
         subprocess.Popen(argv)
         os._exit(spec.get("code", 70))
+    if do == "setsid-hang":
+        # A child that leaves the process group and session (as a daemonising server's does),
+        # then hangs: the kit must end the child too. The child carries the marker.
+        subprocess.Popen(["setsid", sys.executable, "-c", "import time; time.sleep(60)"] + sys.argv[2:])
+        while True:
+            time.sleep(3600)
     if do == "grandchild":
         child = subprocess.Popen(["sleep", "60"])
         return respond(seq, kind="result", value=child.pid)
