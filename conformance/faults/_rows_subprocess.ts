@@ -84,11 +84,12 @@ export const SUBPROCESS_ROWS: readonly FaultRow[] = [
   {
     fault: "huge line",
     transport: "subprocess",
-    injected: "fake_impl.py `huge` 2 MiB (max line 1 MiB)",
+    injected: "fake_impl.py `huge` 2 MiB (max line 1 MiB; request timeout 5 s)",
     expected: "errored",
     blamed: "garbage",
     boundMs: B,
-    setup: sub("ok", "huge", { bytes: 2 << 20 }),
+    // Time for the whole line to arrive on a loaded machine (else it is a hang, not garbage).
+    setup: sub("ok", "huge", { bytes: 2 << 20 }, { requestTimeoutMs: 5_000 }),
   },
   {
     fault: "invalid UTF-8",
