@@ -41,7 +41,7 @@ import { renderHtml } from "../src/report/render_html.ts";
 import { renderBadge } from "../src/report/render_badge.ts";
 import { sha256OfChunks, writeChunks, writeChunksToFile } from "./_write_chunks.ts";
 import { openCaseLog, temporaryCaseLog } from "./_case_log.ts";
-import { intFlag, parseShard, type Shard, UsageError } from "./_flags.ts";
+import { intFlag, parseArgsMessage, parseShard, type Shard, UsageError } from "./_flags.ts";
 import { PYTHON_ENV_COMMAND, pythonEnv } from "../conformance/_python_env.ts";
 
 const HELP = `netconform: prove an implementation honours its contract, and say where it does not.
@@ -248,7 +248,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       },
     });
   } catch (error) {
-    io.err(`Usage error: ${(error as Error).message}\nRun with --help for the options.`);
+    io.err(`Usage error: ${parseArgsMessage(error, args)} (--help lists the options)`);
     return 2;
   }
   const v = parsed.values;
