@@ -1,5 +1,6 @@
 import type { CaseEvidence } from "./types.ts";
 import { copyString } from "./_cap.ts";
+import { jsonPreview, jsonSize } from "./_json_size.ts";
 
 /** Largest JSON text, in bytes (UTF-8), of a case's `input` or `output` before it is cut. */
 export const MAX_EVIDENCE_BYTES = 64 * 1024;
@@ -66,6 +67,16 @@ export function boundEvidence(
   const truncated: ("input" | "output")[] = [];
   for (const [side, value] of [["input", input], ["output", output]] as const) {
     if (value === undefined) continue;
+    // Measured first: a value over the bound is cut without writing its whole text.
+    const measured = jsonSize(value);
+    const excerpt = measured !== undefined && measured > maxBytes
+      ? jsonPreview(value, EVIDENCE_EXCERPT_CHARS)
+      : undefined;
+    if (excerpt !== undefined) {
+      evidence[side] = { truncated: true, bytes: measured!, excerpt: copyString(excerpt) };
+      truncated.push(side);
+      continue;
+    }
     const text = jsonText(value);
     if (text === undefined) continue;
     const bytes = utf8Length(text);
