@@ -9,12 +9,17 @@ function caseView(c: CaseReport, replay: string): Record<string, unknown> {
   const head = { id: c.id, description: c.description, replay, outcome: c.outcome };
   switch (c.outcome) {
     case "passed":
-      return { ...head, findings: c.findings };
+      return {
+        ...head,
+        findings: c.findings,
+        ...(c.findingsDropped ? { findingsDropped: c.findingsDropped } : {}),
+      };
     case "failed":
       // Evidence after the findings, in the order of the report's data shape.
       return {
         ...head,
         findings: c.findings,
+        ...(c.findingsDropped ? { findingsDropped: c.findingsDropped } : {}),
         ...(c.input !== undefined ? { input: c.input } : {}),
         ...(c.output !== undefined ? { output: c.output } : {}),
         ...(c.truncated ? { truncated: c.truncated } : {}),
@@ -29,6 +34,8 @@ function caseView(c: CaseReport, replay: string): Record<string, unknown> {
         findings: [],
         message: c.message,
         ...(c.stderr !== undefined ? { stderr: c.stderr } : {}),
+        ...(c.fault ? { fault: c.fault } : {}),
+        ...(c.notRun ? { notRun: true } : {}),
         ...(c.input !== undefined ? { input: c.input } : {}),
         ...(c.output !== undefined ? { output: c.output } : {}),
         ...(c.truncated ? { truncated: c.truncated } : {}),
