@@ -104,8 +104,9 @@ export class McpStdioTransport {
 
   /**
    * What the kit saw of the process, for an error message: exit code or signal, the first
-   * stdout line (while no MCP message came), a torn last line, or the unfinished line read so
-   * far while it runs (escaped). Empty when there is nothing to say.
+   * stdout line (while no MCP message came), a torn last line, the unfinished line read so
+   * far while it runs, or the lines that are not MCP messages it wrote with no answer after
+   * them (escaped). Empty when there is nothing to say.
    */
   diagnostics(): string {
     const parts: string[] = [];
@@ -119,6 +120,15 @@ export class McpStdioTransport {
     }
     if (this.#torn !== undefined) {
       parts.push(`its stdout ended inside a line: ${excerpt(this.#torn)}`);
+    }
+    // Garbage no answer came after: what the server wrote instead of one.
+    const garbage = this.#pending.length + this.#dropped;
+    if (garbage > 0) {
+      parts.push(
+        `it wrote ${garbage} stdout line(s) that are not MCP messages and no answer after them; the first: ${
+          this.#pending[0]?.message ?? "(not kept)"
+        }`,
+      );
     }
     return parts.join("; ");
   }
