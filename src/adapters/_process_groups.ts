@@ -9,6 +9,9 @@ const isWindows = Deno.build.os === "windows";
 /** Process groups of the targets running now (by their leaders' pids). */
 const liveGroups = new Set<number>();
 
+/** Temporary folders of the targets (MCP workspaces), removed however the kit ends. */
+const liveDirs = new Set<string>();
+
 /**
  * The descendants seen of each live group's leader, with when each started (ms since the
  * epoch, to the second): a process that left the group (`setsid`, as a daemonising server
@@ -102,6 +105,14 @@ export function killGroup(pid: number, signal: "SIGTERM" | "SIGKILL"): boolean {
 function endAll(): void {
   for (const pid of liveGroups) killGroup(pid, "SIGKILL");
   liveGroups.clear();
+  for (const path of liveDirs) {
+    try {
+      Deno.removeSync(path, { recursive: true });
+    } catch {
+      // gone already
+    }
+  }
+  liveDirs.clear();
   for (const pid of descendantsOf.keys()) killDescendants(pid);
 }
 
@@ -146,5 +157,15 @@ export function trackGroup(pid: number, live: boolean): void {
   if (live) liveGroups.add(pid);
   else liveGroups.delete(pid);
   // A group that is ended keeps its known descendants until they are killed (killGroup).
-  guard(liveGroups.size > 0);
+  guard(liveGroups.size + liveDirs.size > 0);
+}
+
+/**
+ * Records that the temporary folder `path` of a target exists (`live`) or has been removed:
+ * while any does, SIGINT, SIGTERM and any exit of the kit remove it (as they end the groups).
+ */
+export function trackTempDir(path: string, live: boolean): void {
+  if (live) liveDirs.add(path);
+  else liveDirs.delete(path);
+  guard(liveGroups.size + liveDirs.size > 0);
 }
