@@ -3,7 +3,9 @@
 // retired, and restarts within the budget of max_restarts (then giving up). Generic over
 // the process type, so that it is tested with stand-ins.
 import { messageOf } from "../core/_message_of.ts";
-import type { ImplementationFault } from "../core/types.ts";
+import type { ErroredCaseReport } from "../core/types.ts";
+
+type ImplementationFault = NonNullable<ErroredCaseReport["fault"]>;
 import type { StderrLog } from "./_subprocess_log.ts";
 import type { Pending, PendingRequests } from "./_subprocess_pending.ts";
 import { within } from "./_subprocess_child.ts";

@@ -3,7 +3,9 @@
 // Private helper of run_suite.ts.
 import { emptyCounts } from "./_run_timeout.ts";
 import { VerdictTally } from "./_verdict_tally.ts";
-import type { CaseReport, Outcome, SuiteFaults, Verdict } from "./types.ts";
+import type { CaseReport, Outcome, SuiteReport, Verdict } from "./types.ts";
+
+type SuiteFaults = NonNullable<SuiteReport["faults"]>;
 
 /** Counts every case and holds the ones to keep, with their positions. */
 export class KeptCases {
@@ -38,7 +40,9 @@ export class KeptCases {
     return this.#tally.verdict();
   }
 
-  faults(): SuiteFaults | undefined {
-    return this.#tally.faults();
+  /** `{faults}` of the report, or nothing when there was none. */
+  faults(): { faults?: SuiteFaults } {
+    const faults = this.#tally.faults();
+    return faults ? { faults } : {};
   }
 }

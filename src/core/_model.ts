@@ -200,22 +200,14 @@ export type Reply =
     kind: "errored";
     message: string;
     stderr?: string;
-    fault?: ImplementationFault;
+    /**
+     * The implementation's own fault: it `crashed` (killed by a signal or a nonzero exit),
+     * `exited` (code 0, unasked), `hung` (no answer in time) or wrote `garbage` (not its
+     * protocol's answer); `detail` is short (`exit 70`, `signal SIGSEGV`, `5000 ms`).
+     */
+    fault?: { kind: "crashed" | "exited" | "hung" | "garbage"; detail?: string };
     notRun?: true;
   };
-
-/**
- * A fault of the implementation itself (not of the kit) that ended a call: it `crashed` (was
- * killed by a signal or exited with a nonzero code), `exited` (code 0, unasked), `hung` (gave
- * no answer in time) or wrote `garbage` (an answer that is not its protocol's). `detail` is a
- * short account, such as `exit 70`, `signal SIGSEGV` or `5000 ms`.
- */
-export interface ImplementationFault {
-  /** What the implementation did. */
-  kind: "crashed" | "exited" | "hung" | "garbage";
-  /** A short account (bounded), when there is one. */
-  detail?: string;
-}
 
 /** Options for one adapter call. */
 export interface AdapterCallOptions {

@@ -8,7 +8,6 @@ import type {
   CaseEvidence,
   CaseSubject,
   Finding,
-  ImplementationFault,
   ImplementationInfo,
   InputClass,
   Rule,
@@ -78,7 +77,7 @@ export interface ErroredCaseReport extends CaseReportBase, CaseEvidence {
    * The implementation's own fault that errored the case (it crashed, exited, hung or wrote
    * garbage on it); absent when the kit could not judge the case for another reason.
    */
-  fault?: ImplementationFault;
+  fault?: { kind: "crashed" | "exited" | "hung" | "garbage"; detail?: string };
   /** The case was never run: the adapter's restart budget was used up by earlier faults. */
   notRun?: true;
 }
@@ -180,15 +179,16 @@ export interface SuiteReport {
    * restart budget was used up; absent when there were none. A suite with an implementation
    * fault is `not-conformant` (errored cases still count in no rule).
    */
-  faults?: SuiteFaults;
-}
-
-/** The implementation's faults of a suite run (see {@linkcode SuiteReport.faults}). */
-export interface SuiteFaults {
-  /** Cases errored by the implementation's faults, by kind and detail, most first. */
-  implementation: (ImplementationFault & { cases: number })[];
-  /** Cases never run: the adapter's restart budget was used up. */
-  notRun: number;
+  faults?: {
+    /** Cases errored by the implementation's faults, by kind and detail, most first. */
+    implementation: {
+      kind: "crashed" | "exited" | "hung" | "garbage";
+      detail?: string;
+      cases: number;
+    }[];
+    /** Cases never run: the adapter's restart budget was used up. */
+    notRun: number;
+  };
 }
 
 /** A whole run: every suite of every target. */

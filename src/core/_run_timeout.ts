@@ -1,5 +1,7 @@
 // The runner's harness faults and its per-case timeout. Private helpers of run_suite.ts.
-import type { ImplementationFault, Outcome } from "./types.ts";
+import type { Adapter, ErroredCaseReport, Outcome, Reply, Request } from "./types.ts";
+
+type ImplementationFault = NonNullable<ErroredCaseReport["fault"]>;
 
 /** A fault of the harness (a timeout, a crash): the case is errored, never failed. */
 export class HarnessFault extends Error {
@@ -13,11 +15,57 @@ export class HarnessFault extends Error {
 
   /** The fault is the runner's timeout of the case (or of the start). */
   timedOut = false;
+
+  /** The fault of an errored reply, with what it says of the implementation. */
+  static of(reply: { message: string; stderr?: string } & HarnessFault["blame"]): HarnessFault {
+    return new HarnessFault(reply.message, reply.stderr, {
+      ...(reply.fault ? { fault: reply.fault } : {}),
+      ...(reply.notRun ? { notRun: true } : {}),
+    });
+  }
+
+  /**
+   * What an errored case says of the implementation: the fault its adapter named, or a hang
+   * when the case timed out with a call unanswered; `notRun` when it was never sent.
+   */
+  blamed(unanswered: boolean, caseTimeoutMs: number): HarnessFault["blame"] {
+    const fault = this.blame.fault ??
+      (this.timedOut && unanswered
+        ? {
+          kind: "hung" as const,
+          detail: `no answer within the case timeout (${caseTimeoutMs} ms)`,
+        }
+        : undefined);
+    return { ...(fault ? { fault } : {}), ...(this.blame.notRun ? { notRun: true } : {}) };
+  }
 }
 
 /** Every outcome at zero. */
 export function emptyCounts(): Record<Outcome, number> {
   return { passed: 0, failed: 0, skipped: 0, errored: 0 };
+}
+
+/**
+ * The calls of one case: how many are unanswered (a reply to an aborted call does not count
+ * as an answer), and the clock that a call the adapter sends again restarts.
+ */
+export class CaseCalls {
+  readonly clock: RestartableClock = {};
+  unanswered = 0;
+
+  constructor(readonly abort: AbortController) {}
+
+  /** Runs one call through the adapter. */
+  async run(adapter: Adapter, request: Request): Promise<Reply> {
+    this.unanswered++;
+    const reply = await adapter.run(request, {
+      signal: this.abort.signal,
+      // It waited behind another call that failed: its time starts again.
+      onRequeue: () => this.clock.restart?.(),
+    });
+    if (!this.abort.signal.aborted) this.unanswered--;
+    return reply;
+  }
 }
 
 /** A timeout that can be started again (see {@linkcode withTimeout}). */

@@ -1,6 +1,9 @@
 // The verdict of cases counted one at a time, so that a run need not hold its cases to judge
 // them (verdictOf and the streaming runner share it). Private helper of the core.
-import type { Finding, ImplementationFault, SuiteFaults, Verdict } from "./types.ts";
+import type { ErroredCaseReport, Finding, SuiteReport, Verdict } from "./types.ts";
+
+type ImplementationFault = NonNullable<ErroredCaseReport["fault"]>;
+type SuiteFaults = NonNullable<SuiteReport["faults"]>;
 
 /** What the verdict needs of one case. */
 export type VerdictCase =

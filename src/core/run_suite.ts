@@ -1,6 +1,6 @@
 import { CaseSkipped } from "./case_skipped.ts";
 import { KeptCases } from "./_kept_cases.ts";
-import { emptyCounts, HarnessFault, type RestartableClock, withTimeout } from "./_run_timeout.ts";
+import { CaseCalls, emptyCounts, HarnessFault, withTimeout } from "./_run_timeout.ts";
 import { messageOf } from "./_message_of.ts";
 import { capCase, capHead, capInfo, capReply, CAPS } from "./_cap.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
@@ -269,29 +269,16 @@ export async function runSuite(
   /** Runs one case (or shrink candidate) and reports it, with what it sent and got back. */
   const runCaseUncapped = async (c: Case, caseTimeoutMs: number): Promise<Ran> => {
     const abort = new AbortController();
-    const clock: RestartableClock = {};
+    const calls = new CaseCalls(abort);
     const requests: Request[] = [];
     const replies: unknown[] = [];
-    let inFlight = 0;
     const invoke: Invoke = async (request) => {
       requests.push(request);
-      inFlight++;
       // Capped at once: memory per case is bounded whatever the implementation sends.
-      // A call the adapter sends again (it waited behind another that failed) restarts the clock.
-      const reply: Reply = capReply(
-        await adapter.run(request, { signal: abort.signal, onRequeue: () => clock.restart?.() }),
-      );
+      const reply: Reply = capReply(await calls.run(adapter, request));
       // A reply to an aborted call (the case timed out) is not what the target answered.
-      if (!abort.signal.aborted) {
-        inFlight--;
-        replies.push(replyData(reply));
-      }
-      if (reply.kind === "errored") {
-        throw new HarnessFault(reply.message, reply.stderr, {
-          ...(reply.fault ? { fault: reply.fault } : {}),
-          ...(reply.notRun ? { notRun: true } : {}),
-        });
-      }
+      if (!abort.signal.aborted) replies.push(replyData(reply));
+      if (reply.kind === "errored") throw HarnessFault.of(reply);
       if (reply.kind === "skipped") throw new CaseSkipped(reply.reason);
       return reply;
     };
@@ -309,7 +296,7 @@ export async function runSuite(
         caseTimeoutMs,
         abort,
         `case "${c.id}"`,
-        clock,
+        calls.clock,
       );
       // Strict: a SHOULD finding fails the case too.
       if (!evaluation.findings.some((f) => f.level === "MUST" || options.strict)) {
@@ -347,22 +334,13 @@ export async function runSuite(
       }
       if (error instanceof HarnessFault) {
         const stderr = error.stderr ?? adapter.stderr?.();
-        // Timed out while the target had a call unanswered: the implementation hung on it.
-        const fault = error.blame.fault ??
-          (error.timedOut && inFlight > 0
-            ? {
-              kind: "hung" as const,
-              detail: `no answer within the case timeout (${caseTimeoutMs} ms)`,
-            }
-            : undefined);
         return {
           report: {
             ...head,
             outcome: "errored",
             message: error.message,
             ...(stderr ? { stderr } : {}),
-            ...(fault ? { fault } : {}),
-            ...(error.blame.notRun ? { notRun: true as const } : {}),
+            ...error.blamed(calls.unanswered > 0, caseTimeoutMs),
             ...evidence(),
           },
         };
@@ -505,7 +483,6 @@ export async function runSuite(
   } finally {
     await adapter.close().catch(() => {});
   }
-  const faults = kept.faults();
   return {
     ...base,
     implementation,
@@ -513,7 +490,7 @@ export async function runSuite(
     cases: kept.cases(),
     counts: kept.counts,
     verdict: kept.verdict(),
-    ...(faults ? { faults } : {}),
+    ...kept.faults(),
     // A run of chosen cases (a replay) is not meant to cover the classes: no warnings.
     coverage: options.caseIds ? { ...coverage.coverage(), warnings: [] } : coverage.coverage(),
   };

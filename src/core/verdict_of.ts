@@ -1,4 +1,6 @@
-import type { Finding, ImplementationFault, Verdict } from "./types.ts";
+import type { ErroredCaseReport, Finding, Verdict } from "./types.ts";
+
+type ImplementationFault = NonNullable<ErroredCaseReport["fault"]>;
 import { SKIPPED_SHARE, VerdictTally } from "./_verdict_tally.ts";
 
 /**

@@ -1,7 +1,9 @@
 // The implementation's own faults of a suite run as sentences (private helper of the
 // renderers): "the implementation crashed on 8 cases (exit 70)", and the cases never run
 // because the restart budget was used up.
-import type { SuiteFaults } from "../core/types.ts";
+import type { SuiteReport } from "../core/types.ts";
+
+type SuiteFaults = NonNullable<SuiteReport["faults"]>;
 import { escapeText } from "./escape_text.ts";
 
 const cases = (n: number) => `${n} case${n === 1 ? "" : "s"}`;
