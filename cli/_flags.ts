@@ -30,3 +30,22 @@ export function intFlag(name: string, raw: string | undefined, min: number, max:
   }
   return Number(raw);
 }
+
+/**
+ * One line for an error of `parseArgs`: its first line, and for a value that starts with a dash
+ * (`--runs -1`, which it takes for an option) what was given and how to write it.
+ */
+export function parseArgsMessage(error: unknown, args: readonly string[]): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
+  if (ambiguous) {
+    const flag = ambiguous[1];
+    const value = args[args.indexOf(flag) + 1] ?? "";
+    return `${flag} ${
+      JSON.stringify(value).slice(0, 80)
+    }: a value that starts with "-" is read as an option (write ${flag}=${
+      value.slice(0, 40)
+    } to give it as the value)`;
+  }
+  return message.split("\n")[0];
+}

@@ -12,6 +12,7 @@ import { reportJson } from "./report_json.ts";
 import { shellQuote } from "./_shell_quote.ts";
 import { runConformance } from "../src/core/run_conformance.ts";
 import type { Case, CheckContext, Profile, Report, Suite } from "../src/core/types.ts";
+import { parseArgsMessage } from "./_flags.ts";
 import { readBounded } from "../src/core/_read_bounded.ts";
 import { commandLine, type Invocation, TASK_INVOCATION } from "./_invocation.ts";
 import type { RenderTextOptions } from "../src/report/render_text.ts";
@@ -112,7 +113,7 @@ export function parseCheckArgs(
       },
     });
   } catch (error) {
-    throw new CheckUsageError((error as Error).message);
+    throw new CheckUsageError(parseArgsMessage(error, args));
   }
   const v = parsed.values as Record<string, string | boolean | undefined>;
   if (v.help) return { request: { profile: "", files: [], context: {} }, output: { help: true } };
@@ -268,6 +269,10 @@ export async function readDocuments(
       let handle: Deno.FsFile;
       try {
         handle = await Deno.open(file);
+        if ((await handle.stat()).isDirectory) {
+          handle.close();
+          throw new Error("it is a folder, not a file (give the files in it)");
+        }
       } catch (error) {
         throw new CheckUsageError(`Cannot read "${file}": ${(error as Error).message}`);
       }

@@ -35,7 +35,7 @@ import { renderHtml } from "../src/report/render_html.ts";
 import { renderBadge } from "../src/report/render_badge.ts";
 import { sha256OfChunks, writeChunks, writeChunksToFile } from "./_write_chunks.ts";
 import { openCaseLog, temporaryCaseLog } from "./_case_log.ts";
-import { intFlag, parseShard, type Shard, UsageError } from "./_flags.ts";
+import { intFlag, parseArgsMessage, parseShard, type Shard, UsageError } from "./_flags.ts";
 import { PYTHON_ENV_COMMAND, pythonEnv } from "../conformance/_python_env.ts";
 import { certificateRun } from "./_certificate_run.ts";
 import { commandLine, type Invocation, startInvocation, TASK_INVOCATION } from "./_invocation.ts";
@@ -175,7 +175,7 @@ export async function main(args: readonly string[], io: CliIo = defaultIo): Prom
       },
     });
   } catch (error) {
-    io.err(`Usage error: ${(error as Error).message}; run "${cmd} --help" for the options.`);
+    io.err(`Usage error: ${parseArgsMessage(error, args)}; run "${cmd} --help" for the options.`);
     return 2;
   }
   const v = parsed.values;

@@ -23,7 +23,7 @@ const CASES = LONG
   ? []
   : Array.from({ length: RUNS }, (_, i) => ["--case", `generated-${i}`]).flat();
 
-async function runMode(mode: string) {
+async function runMode(mode: string, env = "{}", runs = String(RUNS)) {
   const dir = await Deno.makeTempDir();
   try {
     const config = `${dir}/conform.yaml`;
@@ -36,6 +36,7 @@ targets:
     adapter:
       kind: subprocess
       argv: [${JSON.stringify(pythonPath())}, ${JSON.stringify(FAKE)}, ${mode}]
+      env: ${env}
       # 7 MB lines are slow on a loaded machine: no request timeout in the way.
       timeouts: { request_ms: 120000 }
 `,
@@ -47,8 +48,8 @@ targets:
         "--config",
         config,
         "--runs",
-        String(RUNS),
-        ...CASES,
+        runs,
+        ...(runs === String(RUNS) ? CASES : []),
         "--timeout",
         "120000",
         "--concurrency",
@@ -137,6 +138,28 @@ Deno.test("large strings: a 7 MB raised exception on every case is capped in fin
     for (const f of c.findings ?? []) {
       assert.ok(f.message.length <= CAPS.finding, `finding has ${f.message.length}`);
     }
+    assert.ok(JSON.stringify(c).length < 1_000_000, `case ${c.id} is ${JSON.stringify(c).length}`);
+  }
+});
+
+Deno.test("large strings: thousands of findings a case are bounded, counted, and the report complete", async () => {
+  // Quick sizes: 3,000 wrong items a case (the bench runs 100,000: bench/hostile_memory_bench.ts).
+  const { code, report } = await runMode("many-findings", '{ FINDINGS: "3000" }', "5");
+  assert.equal(code, 1);
+  const suite = report.suites[0];
+  const cases: Case[] = suite.cases;
+  const counted = Object.values(suite.counts as Record<string, number>).reduce((a, b) => a + b);
+  assert.equal(cases.length, counted);
+  const failed = cases.filter((c) => c.outcome === "failed");
+  assert.ok(failed.length >= 5, `${failed.length} failed cases`);
+  for (const c of failed) {
+    const findings = c.findings ?? [];
+    const dropped = (c.findingsDropped ?? {}) as Record<string, number>;
+    assert.ok(findings.length <= 1_000 + 20, `${findings.length} findings kept`);
+    const conforms = findings.filter((f) => (f as { ruleId?: string }).ruleId === "NORM-CONFORMS");
+    assert.ok(conforms.length <= 101, `${conforms.length} NORM-CONFORMS findings`);
+    // What was left out is counted: at least the 3,000 wrong items, less the 100 kept.
+    assert.ok((dropped["NORM-CONFORMS"] ?? 0) >= 2_900 - conforms.length, JSON.stringify(dropped));
     assert.ok(JSON.stringify(c).length < 1_000_000, `case ${c.id} is ${JSON.stringify(c).length}`);
   }
 });

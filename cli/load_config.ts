@@ -1,4 +1,5 @@
 import { SourceError } from "../src/core/source_error.ts";
+import { checkUserCaseFiles } from "./_user_case_files.ts";
 import { dirname, resolve } from "node:path";
 import { parseYamlSource } from "../src/core/_yaml_source.ts";
 import { createSchemaChecker } from "../src/core/schema_checker.ts";
@@ -407,5 +408,11 @@ export async function loadConfig(
     if (error instanceof ConfigError) throw error;
     throw new ConfigError(`cannot read the file (${(error as Error).message})`, path);
   }
-  return parseConfig(text, path, options);
+  const config = parseConfig(text, path, options);
+  try {
+    await checkUserCaseFiles(config, options.suites);
+  } catch (error) {
+    throw new ConfigError((error as Error).message, path);
+  }
+  return config;
 }

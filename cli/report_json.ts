@@ -17,12 +17,14 @@ function caseView(c: CaseReport, replay: string): Record<string, unknown> {
         ...(c.output !== undefined ? { output: c.output } : {}),
         ...(c.truncated ? { truncated: c.truncated } : {}),
         ...(c.subject ? { subject: c.subject } : {}),
+        ...(c.findingsDropped ? { findingsDropped: c.findingsDropped } : {}),
       };
     case "failed":
       // Evidence after the findings, in the order of the report's data shape.
       return {
         ...head,
         findings: c.findings,
+        ...(c.findingsDropped ? { findingsDropped: c.findingsDropped } : {}),
         ...(c.input !== undefined ? { input: c.input } : {}),
         ...(c.output !== undefined ? { output: c.output } : {}),
         ...(c.truncated ? { truncated: c.truncated } : {}),
@@ -37,6 +39,8 @@ function caseView(c: CaseReport, replay: string): Record<string, unknown> {
         findings: [],
         message: c.message,
         ...(c.stderr !== undefined ? { stderr: c.stderr } : {}),
+        ...(c.fault ? { fault: c.fault } : {}),
+        ...(c.notRun ? { notRun: true } : {}),
         ...(c.input !== undefined ? { input: c.input } : {}),
         ...(c.output !== undefined ? { output: c.output } : {}),
         ...(c.truncated ? { truncated: c.truncated } : {}),

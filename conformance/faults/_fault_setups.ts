@@ -70,6 +70,19 @@ export interface FaultRow {
   boundMs: number;
   /** A fault known not to be handled yet: the row is skipped with this reason. */
   known?: string;
+  /**
+   * What the errored case (the faulty one, or the next for `blamed-next`) must say the
+   * implementation did (its `fault.kind`): the implementation's fault, named as its own. Absent:
+   * the row does not check it (transports that do not tell yet).
+   */
+  blamed?: "crashed" | "exited" | "hung" | "garbage";
+  /** A pattern the errored case's message must match. */
+  message?: RegExp;
+  /**
+   * The fault this row is a variant of (other timeouts or concurrency): the README's summary
+   * shows the fault once, and a variant must expect what its fault's row expects.
+   */
+  variantOf?: string;
   /** Sets the row up; `marker` is an argument every process of the row carries. */
   setup(marker: string): Setup;
 }
@@ -133,7 +146,7 @@ export function sub(
   mode: string,
   fault: string | null,
   params: Record<string, unknown> = {},
-  options: { requestTimeoutMs?: number; caseTimeoutMs?: number } = {},
+  options: { requestTimeoutMs?: number; caseTimeoutMs?: number; concurrency?: number } = {},
 ) {
   return (marker: string): Setup => ({
     create: () =>
@@ -149,6 +162,7 @@ export function sub(
     wire: subprocessWire,
     fault: { fault, params },
     ...(options.caseTimeoutMs ? { caseTimeoutMs: options.caseTimeoutMs } : {}),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
   });
 }
 

@@ -81,13 +81,14 @@ export const SUMMARY_END = "<!-- reliability-matrix:end -->";
 /**
  * The summary of the table (docs/internals.md): one line per fault, one column per transport, each cell
  * the expected outcome of the row (`—` where the fault does not apply), between the markers.
+ * Variants of a fault (`variantOf`) expect what their fault does and are not lines of their own.
  *
  * @param rows The rows of `FAULT_ROWS`.
  * @returns The matrix with its markers, without a final newline.
  */
 export function reliabilitySummary(rows: readonly FaultRow[]): string {
   const transports = [...new Set(rows.map((r) => r.transport))];
-  const faults = [...new Set(rows.map((r) => r.fault))];
+  const faults = [...new Set(rows.filter((r) => !r.variantOf).map((r) => r.fault))];
   const outcome = (fault: string, transport: string) => {
     const row = rows.find((r) => r.fault === fault && r.transport === transport);
     return row ? `${row.expected}${row.known ? " (known)" : ""}` : "—";

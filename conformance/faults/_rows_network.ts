@@ -45,6 +45,8 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     transport: "mcp-stdio",
     injected: "fault_mcp_server.py tool `garbage`",
     expected: "errored",
+    // The garbage is named, not only a timeout.
+    message: /timed out .*not MCP messages .*not JSON: "garbage/,
     boundMs: B,
     setup: mcp("ok", "garbage"),
   },

@@ -170,12 +170,23 @@ function assertRow(row: FaultRow, run: RowRun): void {
   assert.deepEqual(suite.counts, tally, where);
   assert.equal(suite.rules.find((r) => r.id === ECHO_RULE)?.failures, echoFailures, where);
   assert.equal(report.verdict, suite.verdict, where);
-  const expectedVerdict = tally.failed > 0
+  // The implementation's own faults (errored cases with a fault) make it not conformant; the
+  // other errored cases (the kit could not judge them) leave the suite incomplete.
+  const faulted = suite.cases.filter((c) => c.outcome === "errored" && c.fault).length;
+  const expectedVerdict = tally.failed > 0 || faulted > 0
     ? "not-conformant"
     : tally.errored > 0 || suite.startError
     ? "incomplete"
     : "conformant";
   assert.equal(suite.verdict, expectedVerdict, where);
+  const blamedCase = suite.cases.find((c) => c.outcome === "errored");
+  if (row.blamed) {
+    assert.equal(blamedCase?.outcome === "errored" && blamedCase.fault?.kind, row.blamed, where);
+    assert.equal(suite.faults?.implementation.reduce((n, g) => n + g.cases, 0), faulted, where);
+  }
+  if (row.message) {
+    assert.match(blamedCase?.outcome === "errored" ? blamedCase.message : "", row.message, where);
+  }
   const got = outcomes(suite);
   switch (row.expected) {
     case "start":
@@ -252,6 +263,16 @@ Deno.test({
       assert.equal(many.json, one.json, `${rowName(row)}\n${summary(many.json)}`);
     }
   },
+});
+
+Deno.test("fault injection: a variant of a fault expects what its fault's row expects", () => {
+  const variants = FAULT_ROWS.filter((r) => r.variantOf);
+  assert.ok(variants.length > 0);
+  for (const v of variants) {
+    const base = FAULT_ROWS.find((r) => r.fault === v.variantOf && r.transport === v.transport);
+    assert.ok(base, `no row "${v.variantOf}" on ${v.transport} for ${rowName(v)}`);
+    assert.equal(v.expected, base.expected, rowName(v));
+  }
 });
 
 /** Markdown as `deno fmt` writes it with the project's settings. */

@@ -31,6 +31,10 @@ export interface McpStdioTransportOptions {
 
 /** Bytes of stderr kept (the latest). */
 const STDERR_KEEP = 16 * 1024;
+/** What an echo of the kit's own request means. */
+const ECHOED =
+  "the command answered with the kit's own request, word for word: it echoes its input (as cat does) and is not an MCP server";
+
 /** Characters of an offending line quoted in a violation. */
 const EXCERPT_CHARS = 200;
 /** Milliseconds stdout may stay open after the server exited (its output drains first). */
@@ -94,6 +98,9 @@ export class McpStdioTransport {
   #stderr = "";
   #pending: StdoutViolation[] = [];
   #dropped = 0;
+  /** The last requests the kit wrote (their JSON text), to tell an echo from an answer. */
+  #sent: string[] = [];
+  #echoed = false;
   #byId = new Map<string | number, StdoutViolation[]>();
   #firstLine?: string;
   #sawMessage = false;
@@ -120,8 +127,9 @@ export class McpStdioTransport {
 
   /**
    * What the kit saw of the process, for an error message: exit code or signal, the first
-   * stdout line (while no MCP message came), a torn last line, or the unfinished line read so
-   * far while it runs (escaped). Empty when there is nothing to say.
+   * stdout line (while no MCP message came), a torn last line, the unfinished line read so
+   * far while it runs, or the lines that are not MCP messages it wrote with no answer after
+   * them (escaped). Empty when there is nothing to say.
    */
   diagnostics(): string {
     const parts: string[] = [];
@@ -129,12 +137,22 @@ export class McpStdioTransport {
       const head = concat(this.#chunks, Math.min(this.#buffered, 400));
       parts.push(`its stdout holds an unfinished line: ${excerpt(new TextDecoder().decode(head))}`);
     }
+    if (this.#echoed) parts.push(ECHOED);
     if (this.#exit) parts.push(this.#exit);
     if (this.#firstLine !== undefined && !this.#sawMessage) {
       parts.push(`its first stdout line: ${excerpt(this.#firstLine)}`);
     }
     if (this.#torn !== undefined) {
       parts.push(`its stdout ended inside a line: ${excerpt(this.#torn)}`);
+    }
+    // Garbage no answer came after: what the server wrote instead of one.
+    const garbage = this.#pending.length + this.#dropped;
+    if (garbage > 0) {
+      parts.push(
+        `it wrote ${garbage} stdout line(s) that are not MCP messages and no answer after them; the first: ${
+          this.#pending[0]?.message ?? "(not kept)"
+        }`,
+      );
     }
     return parts.join("; ");
   }
@@ -316,6 +334,13 @@ export class McpStdioTransport {
 
   #line(line: string): void {
     this.#firstLine ??= line;
+    if (this.#sent.includes(line)) {
+      // The kit's own request came back word for word: whatever runs echoes its stdin.
+      this.#echoed = true;
+      this.onerror?.(new Error(ECHOED));
+      void this.close();
+      return;
+    }
     let value: unknown;
     let whole = true;
     try {
@@ -358,8 +383,10 @@ export class McpStdioTransport {
     const stdin = this.#child?.stdin;
     if (!stdin || this.#closed) return Promise.reject(new Error("Not connected"));
     if (this.#ended) return Promise.reject(new Error("The server has exited"));
+    const text = JSON.stringify(message);
+    if (text.length <= 65_536) this.#sent = [...this.#sent.slice(-7), text];
     return new Promise((resolve, reject) => {
-      stdin.write(JSON.stringify(message) + "\n", (error) => {
+      stdin.write(text + "\n", (error) => {
         if (!error) return resolve();
         this.#ended = true; // a broken pipe: the server is gone or stopped reading
         reject(error);

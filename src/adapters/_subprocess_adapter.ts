@@ -131,8 +131,8 @@ export class SubprocessAdapterImpl implements SubprocessAdapter {
     // together are written together (see Child.send).
     try {
       return this.#info
-        ? this.#dispatch(request, signal)
-        : this.#startThenDispatch(request, signal);
+        ? this.#dispatch(request, options)
+        : this.#startThenDispatch(request, options);
     } catch (error) {
       return Promise.resolve(
         this.#log.errored(`The kit failed to send the request: ${messageOf(error)}`),
@@ -140,7 +140,8 @@ export class SubprocessAdapterImpl implements SubprocessAdapter {
     }
   }
 
-  async #startThenDispatch(request: Request, signal: AbortSignal | undefined): Promise<Reply> {
+  async #startThenDispatch(request: Request, call: AdapterCallOptions): Promise<Reply> {
+    const signal = call.signal;
     try {
       await this.start({ signal });
     } catch (error) {
@@ -148,10 +149,10 @@ export class SubprocessAdapterImpl implements SubprocessAdapter {
     }
     if (this.#closing) return this.#log.errored("The adapter is closed");
     if (signal?.aborted) return this.#log.errored("The request was aborted before it was sent");
-    return this.#dispatch(request, signal);
+    return this.#dispatch(request, call);
   }
 
-  #dispatch(request: Request, signal: AbortSignal | undefined): Promise<Reply> {
+  #dispatch(request: Request, call: AdapterCallOptions): Promise<Reply> {
     const gaveUp = this.#restarts.gaveUp;
     if (gaveUp) return Promise.resolve(this.#log.errored(gaveUp));
     let wire: WireRequest = request;
@@ -172,7 +173,7 @@ export class SubprocessAdapterImpl implements SubprocessAdapter {
         );
       }
     }
-    return this.#session.request(wire, signal, this.#processes.current);
+    return this.#session.request(wire, call, this.#processes.current);
   }
 
   /** Spawn a process and run its handshake. */

@@ -36,6 +36,8 @@ const READ_BYTES = 64 * 1024;
  * than building a request), while the first of them already reach the process.
  */
 const EARLY_LINES = 16;
+/** How long the lines a process wrote before exiting are read when its stdout stays open. */
+const EXIT_DRAIN_MS = 250;
 
 /** A spawned implementation process. */
 export class Child {
@@ -83,7 +85,20 @@ export class Child {
     }, () => undefined);
     this.#writer = this.process.stdin.getWriter();
     this.splitter = new LineSplitter(options.maxLineBytes, (e) => options.onEvent(this, e));
-    this.stdoutDone = this.#pumpLines(this.process.stdout).then(() => options.onEnd(this));
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      options.onEnd(this);
+    };
+    this.stdoutDone = this.#pumpLines(this.process.stdout).then(end);
+    // The process exited but its stdout stays open (a grandchild holds it): it ended all the
+    // same, once what it wrote before exiting is read.
+    void this.status.then(async (s) => {
+      if (s === undefined) return;
+      await within(this.stdoutDone, EXIT_DRAIN_MS);
+      end();
+    });
     this.stderrDone = this.#pump(this.process.stderr, (chunk) => options.stderr.write(chunk));
   }
 

@@ -16,6 +16,8 @@ export interface Pending<C> {
   child?: C;
   /** Called once when the request is settled. */
   cleanup?: () => void;
+  /** Called when it is taken off a failed process, to be sent again to the next one. */
+  requeued?: () => void;
 }
 
 /** A request in the timeout queue, with the deadline it was queued with. */
@@ -26,6 +28,9 @@ interface Queued<C> {
 
 /** Requests added before the map of requests in flight is replaced (see #renew). */
 export const PENDING_RENEWAL = 1024;
+
+/** The resolve of a settled request (it holds nothing). */
+function settled(): void {}
 
 /** The requests in flight, matched by seq, and their timeouts. */
 export class PendingRequests<C> {
@@ -98,7 +103,14 @@ export class PendingRequests<C> {
     p.deadline = undefined;
     p.cleanup?.();
     this.#dropStale();
-    p.resolve(reply);
+    // A settled request may stay in the timeout queue behind one in flight: it must not keep
+    // its reply (through the promise its resolve settles) nor its request line alive.
+    const resolve = p.resolve;
+    p.resolve = settled;
+    p.cleanup = undefined;
+    p.requeued = undefined;
+    p.line = "";
+    resolve(reply);
   }
 
   /** The requests in flight on a process, oldest first. */
@@ -135,6 +147,7 @@ export class PendingRequests<C> {
       if (p.child !== child || p === keep) continue;
       p.deadline = undefined;
       p.child = undefined;
+      p.requeued?.();
     }
   }
 

@@ -152,3 +152,59 @@ Deno.test("stopTimer leaves no timer behind", () => {
   assert.equal(calls, 0);
   assert.ok(table.has(p));
 });
+
+Deno.test("a settled request keeps neither its reply nor its line while one in flight is older", async () => {
+  // In a process whose heap holds 160 MB: 40 answered requests, each with a 7 MB reply and a
+  // 7 MB request line, queued behind one still in flight, would need 560 MB if the timeout
+  // queue kept them alive (it did: every reply of a long run stayed in memory).
+  const url = new URL("./_subprocess_pending.ts", import.meta.url).href;
+  const script = `
+    const { PendingRequests } = await import(${JSON.stringify(url)});
+    const table = new PendingRequests(600_000, () => {});
+    const child = {};
+    const add = (line) => {
+      const p = { seq: table.nextSeq(), operation: "op", line, resolve: () => {} };
+      const settled = new Promise((resolve) => p.resolve = resolve);
+      table.add(p);
+      table.sent(p, child);
+      return { p, settled };
+    };
+    add("hung\\n");
+    for (let i = 0; i < 40; i++) {
+      const big = JSON.parse(JSON.stringify(String(i) + "x".repeat(7_000_000)));
+      const { p, settled } = add(big);
+      table.settle(p, { kind: "result", value: big });
+      await settled;
+    }
+    table.stopTimer();
+    console.log(table.size);
+  `;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--v8-flags=--max-old-space-size=160", script],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stderr = new TextDecoder().decode(out.stderr);
+  assert.equal(out.code, 0, `the process ended with ${out.code}: ${stderr.slice(-300)}`);
+  assert.equal(new TextDecoder().decode(out.stdout).trim(), "1");
+});
+
+Deno.test("detach tells each request taken off the process that it is sent again, not the kept one", () => {
+  const table = new PendingRequests<Proc>(60_000, () => {});
+  const replies = new Map<number, Reply[]>();
+  const child = { name: "first" };
+  const [a, b, c] = [request(table, replies), request(table, replies), request(table, replies)];
+  const told: number[] = [];
+  for (const p of [a, b, c]) {
+    p.requeued = () => told.push(p.seq);
+    table.sent(p, child);
+  }
+  table.detach(child, a);
+  assert.deepEqual(told, [b.seq, c.seq]);
+  // A settled request is told nothing.
+  table.settle(b, result(1));
+  table.detach(child, undefined);
+  assert.deepEqual(told, [b.seq, c.seq, a.seq]);
+  for (const p of table.all()) table.settle(p, result(0));
+  table.stopTimer();
+});

@@ -3,6 +3,9 @@
 // retired, and restarts within the budget of max_restarts (then giving up). Generic over
 // the process type, so that it is tested with stand-ins.
 import { messageOf } from "../core/_message_of.ts";
+import type { ErroredCaseReport } from "../core/types.ts";
+
+type ImplementationFault = NonNullable<ErroredCaseReport["fault"]>;
 import type { StderrLog } from "./_subprocess_log.ts";
 import type { Pending, PendingRequests } from "./_subprocess_pending.ts";
 import { within } from "./_subprocess_child.ts";
@@ -10,6 +13,15 @@ import { statusText } from "./_subprocess_handshake.ts";
 import { excerpt } from "./_subprocess_text.ts";
 
 /** What the policy needs of a process (a `Child` has it all). */
+/** What a process's end says of the implementation: it crashed, or exited unasked. */
+function endFault(status: Deno.CommandStatus | undefined): ImplementationFault {
+  if (!status) return { kind: "crashed", detail: "closed its output" };
+  if (status.signal) return { kind: "crashed", detail: `signal ${status.signal}` };
+  return status.code === 0
+    ? { kind: "exited", detail: "exit 0" }
+    : { kind: "crashed", detail: `exit ${status.code}` };
+}
+
 export interface RestartChild {
   /** Set when the adapter no longer uses the process. */
   retired: boolean;
@@ -101,14 +113,19 @@ export class RestartPolicy<C extends RestartChild> {
       return;
     }
     const partial = child.splitter.partial();
-    pending.settle(
-      p,
-      log.errored(
+    pending.settle(p, {
+      ...log.errored(
         `${what}${
           partial ? `; unfinished line so far: ${excerpt(partial.head, partial.bytes)}` : ""
         }; ${this.#restartNote()}`,
       ),
-    );
+      fault: {
+        kind: "hung",
+        detail: aborted
+          ? "no answer within the case timeout"
+          : `${this.options.requestTimeoutMs} ms`,
+      },
+    });
     this.retire(child, undefined);
     processes.track(child.destroy());
     this.#schedule();
@@ -143,7 +160,7 @@ export class RestartPolicy<C extends RestartChild> {
       }${
         partial ? `; unfinished line: ${excerpt(partial.head, partial.bytes)}` : ""
       }; ${this.#restartNote()}`;
-      if (blamed) pending.settle(blamed, log.errored(message));
+      if (blamed) pending.settle(blamed, { ...log.errored(message), fault: endFault(status) });
       else log.note(message);
       if (!this.host.closing()) this.#schedule();
       await child.destroy();
@@ -219,7 +236,9 @@ export class RestartPolicy<C extends RestartChild> {
   #giveUp(message: string): void {
     this.gaveUp = message;
     for (const p of this.host.pending.all()) {
-      if (!p.child) this.host.pending.settle(p, this.host.log.errored(message));
+      if (!p.child) {
+        this.host.pending.settle(p, { ...this.host.log.errored(message), notRun: true });
+      }
     }
   }
 }

@@ -2,7 +2,7 @@
 // lines, and the response lines a process writes read, validated and matched by seq to the
 // requests in flight (a bad line is blamed on one of them). Generic over the process type,
 // so that it is tested without spawning one.
-import type { Reply, Request } from "../core/types.ts";
+import type { AdapterCallOptions, Reply, Request } from "../core/types.ts";
 import { messageOf } from "../core/_message_of.ts";
 import type { RequestMessage, ResponseMessage } from "../protocol/subprocess_protocol.ts";
 import type { StderrLog } from "./_subprocess_log.ts";
@@ -30,6 +30,9 @@ export type WireRequest = Request & { encoding?: RequestMessage["encoding"] };
 
 /** Seqs remembered as answered, per generation (two generations: 2 to 4 times as many). */
 export const ANSWERED_GENERATION = 32_768;
+
+/** The fault of a line that is not the protocol's answer to the request it is blamed on. */
+const GARBAGE = { kind: "garbage", detail: "not a protocol answer" } as const;
 
 /**
  * The request line (newline included) of a request, or why it cannot be sent.
@@ -122,17 +125,22 @@ export class ProtocolSession<C extends SessionChild> {
    * Send a request to `child`, or, without a process (a restart is under way), leave it
    * waiting to be written after the restart.
    *
+   * @param call The call's signal, and what to tell when it is sent again after a restart.
    * @returns The reply: the answer, or `errored` when it cannot be sent, is aborted or blamed.
    */
   request(
     request: WireRequest,
-    signal: AbortSignal | undefined,
+    call: AdapterCallOptions | undefined,
     child: C | undefined,
   ): Promise<Reply> {
+    const signal = call?.signal;
     const held = this.#held;
     if (held !== undefined) {
       this.#held = undefined;
-      return Promise.resolve(this.log.errored(`${held}; the kit errors this request unsent`));
+      return Promise.resolve({
+        ...this.log.errored(`${held}; the kit errors this request unsent`),
+        fault: GARBAGE,
+      });
     }
     const seq = this.pending.nextSeq();
     const encoded = encodeRequest(seq, request);
@@ -141,6 +149,7 @@ export class ProtocolSession<C extends SessionChild> {
     this.stats.requests++;
     return new Promise<Reply>((resolve) => {
       const p: Pending<C> = { seq, operation: request.operation, line, resolve };
+      if (call?.onRequeue) p.requeued = call.onRequeue;
       if (signal) {
         // Timed out (a TimeoutError reason, as the runner's case timeout and AbortSignal.timeout
         // give) while written and unanswered: the process is taken as hung on it. Any other
@@ -167,7 +176,8 @@ export class ProtocolSession<C extends SessionChild> {
 
   /** Error the named request, else the oldest in flight on the process, else note a stray. */
   blame(child: C, named: Pending<C> | undefined, message: string): void {
-    if (this.pending.blame(child, named, () => this.log.errored(message))) return;
+    const reply = () => ({ ...this.log.errored(message), fault: GARBAGE });
+    if (this.pending.blame(child, named, reply)) return;
     this.stats.strayLines++;
     this.log.note(message);
   }
@@ -247,7 +257,8 @@ export class ProtocolSession<C extends SessionChild> {
     const message = `The implementation answered seq ${seq} a second time (a protocol violation): ${
       excerpt(bytes)
     }`;
-    if (this.pending.blame(child, undefined, () => this.log.errored(message))) return;
+    const reply = () => ({ ...this.log.errored(message), fault: GARBAGE });
+    if (this.pending.blame(child, undefined, reply)) return;
     this.log.note(message);
     this.#held = message;
   }

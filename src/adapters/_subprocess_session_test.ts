@@ -148,7 +148,9 @@ Deno.test("an aborted request is errored and forgotten; its late answer is count
   const { pending, stats, session } = setup();
   const child = new FakeChild();
   const controller = new AbortController();
-  const reply = session.request({ operation: "slow", input: 1 }, controller.signal, child);
+  const reply = session.request({ operation: "slow", input: 1 }, {
+    signal: controller.signal,
+  }, child);
   controller.abort();
   assert.equal(errored(await reply), 'Request 1 ("slow") was aborted by the kit');
   assert.equal(pending.size, 0);

@@ -1,4 +1,5 @@
 import type { Adapter } from "../core/types.ts";
+import { trackTempDir } from "./_process_groups.ts";
 import { StreamableHTTPClientTransport } from "./_mcp_sdk.ts";
 import { mcpClientAdapter, type McpWorkspace } from "./mcp_client.ts";
 import { httpProbe } from "./_mcp_http_probe.ts";
@@ -158,10 +159,14 @@ export function mcpHttpAdapter(url: string, options: McpHttpAdapterOptions = {})
         return { path: options.workspace, root: options.root ?? null };
       }
       created = await Deno.makeTempDir({ prefix: "netconform-mcp-" });
+      trackTempDir(created, true);
       return { path: created, root: null };
     },
     async onClose() {
-      if (created) await Deno.remove(created, { recursive: true }).catch(() => {});
+      if (created) {
+        await Deno.remove(created, { recursive: true }).catch(() => {});
+        trackTempDir(created, false);
+      }
     },
   });
   // The operation http_probe makes the raw requests the SDK client never makes.

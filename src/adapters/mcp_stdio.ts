@@ -1,4 +1,5 @@
 import { childEnv } from "./_child_env.ts";
+import { trackTempDir } from "./_process_groups.ts";
 import { join } from "node:path";
 import type { Adapter } from "../core/types.ts";
 import { McpStdioTransport } from "./_mcp_stdio_transport.ts";
@@ -143,6 +144,7 @@ export function mcpStdioAdapter(
     replaceHung: true,
     async workspace() {
       const path = await Deno.makeTempDir({ prefix: "netconform-mcp-" });
+      trackTempDir(path, true);
       let root: string | null = null;
       if (options.rootEnv) {
         root = join(path, "root");
@@ -152,7 +154,10 @@ export function mcpStdioAdapter(
       return workspace;
     },
     async onClose() {
-      if (workspace) await Deno.remove(workspace.path, { recursive: true }).catch(() => {});
+      if (workspace) {
+        await Deno.remove(workspace.path, { recursive: true }).catch(() => {});
+        trackTempDir(workspace.path, false);
+      }
     },
   });
 }

@@ -188,3 +188,15 @@ Deno.test("a server that closes its stdout and keeps running is gone: the call i
   await adapter.close();
   assert.ok(await gone(marker, 3_000), `processes left: ${processesWith(marker).join(", ")}`);
 });
+
+Deno.test("mcp stdio: a command that echoes its input (cat) is said not to be an MCP server", async () => {
+  const adapter = mcpStdioAdapter(["cat"], { initTimeoutMs: 10_000 });
+  const started = performance.now();
+  await assert.rejects(
+    () => adapter.start(),
+    /echoes its input \(as cat does\) and is not an MCP server/,
+  );
+  await adapter.close();
+  // At once, not after the initialization timeout.
+  assert.ok(performance.now() - started < 5_000);
+});

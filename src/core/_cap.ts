@@ -38,29 +38,40 @@ function dropped(n: number): string {
   return `… [${n} characters dropped]`;
 }
 
+/**
+ * A fresh copy of `text` that shares no memory with it. V8 makes `slice` a view that keeps the
+ * whole original alive (a 4 KiB cut of a 7 MB reason holds the 7 MB): what a report keeps from
+ * an implementation's string is copied, so its size is all it holds. The JSON round trip keeps
+ * every code unit, lone surrogates included.
+ */
+export function copyString(text: string): string {
+  return JSON.parse(JSON.stringify(text));
+}
+
 /** Room kept for the marker: a cut string, marker included, is never longer than its cap. */
 const MARKER_ROOM = 40;
 
 /**
  * `text`, or its first characters and a marker when longer than `max`; the result is at
- * most `max` long, so capping again changes nothing.
+ * most `max` long, so capping again changes nothing. The result is a copy (see
+ * {@linkcode copyString}): it never keeps `text` alive.
  */
 export function capHead(text: string, max: number): string {
-  if (text.length <= max) return text;
+  if (text.length <= max) return copyString(text);
   let end = max - MARKER_ROOM;
   // Never split a surrogate pair.
   const c = text.charCodeAt(end - 1);
   if (c >= 0xd800 && c <= 0xdbff) end--;
-  return text.slice(0, end) + dropped(text.length - end);
+  return copyString(text.slice(0, end) + dropped(text.length - end));
 }
 
 /** `text`, or a marker and its last characters when longer than `max` (for tails of logs). */
 export function capTail(text: string, max: number): string {
-  if (text.length <= max) return text;
+  if (text.length <= max) return copyString(text);
   let start = text.length - (max - MARKER_ROOM);
   const c = text.charCodeAt(start);
   if (c >= 0xdc00 && c <= 0xdfff) start++;
-  return `[${start} characters dropped] …` + text.slice(start);
+  return copyString(`[${start} characters dropped] …` + text.slice(start));
 }
 
 /** The reply with its strings capped (a `result` is bounded as evidence, elsewhere). */
@@ -90,11 +101,46 @@ export function capReply<R extends Reply>(reply: R): R {
   }
 }
 
+/** Findings a case keeps of one rule, and of all rules (past them, they are counted). */
+export const FINDINGS = { perRule: 100, perCase: 1000 } as const;
+
 function capFinding(f: Finding): Finding {
-  return f.message.length <= CAPS.finding ? f : { ...f, message: capHead(f.message, CAPS.finding) };
+  return { ...f, message: capHead(f.message, CAPS.finding) };
 }
 
-/** The case report with every string that may come from the implementation capped. */
+/**
+ * The first findings of a case, at most {@linkcode FINDINGS} `perRule` of a rule and `perCase`
+ * in all, except that the first finding of each rule and level is always kept (the outcome
+ * and the rule counts stay those of every finding), with the count left out of each rule.
+ */
+function capFindings(
+  findings: readonly Finding[],
+): { findings: Finding[]; findingsDropped?: Record<string, number> } {
+  const ofRule = new Map<string, number>();
+  const seen = new Set<string>();
+  const kept: Finding[] = [];
+  const dropped: Record<string, number> = {};
+  for (const f of findings) {
+    const n = ofRule.get(f.ruleId) ?? 0;
+    const first = !seen.has(`${f.level} ${f.ruleId}`);
+    if (first || (n < FINDINGS.perRule && kept.length < FINDINGS.perCase)) {
+      kept.push(capFinding(f));
+      ofRule.set(f.ruleId, n + 1);
+      seen.add(`${f.level} ${f.ruleId}`);
+    } else {
+      const id = capHead(f.ruleId, CAPS.info);
+      dropped[id] = (dropped[id] ?? 0) + 1;
+    }
+  }
+  return kept.length < findings.length
+    ? { findings: kept, findingsDropped: dropped }
+    : { findings: kept };
+}
+
+/**
+ * The case report with every string that may come from the implementation capped (and
+ * copied), and its findings bounded (see {@linkcode FINDINGS}).
+ */
 export function capCase<C extends CaseReport>(report: C): C {
   switch (report.outcome) {
     case "skipped":
@@ -104,11 +150,19 @@ export function capCase<C extends CaseReport>(report: C): C {
         ...report,
         message: capHead(report.message, CAPS.message),
         ...(report.stderr !== undefined ? { stderr: capTail(report.stderr, CAPS.stderr) } : {}),
+        ...(report.fault
+          ? {
+            fault: {
+              kind: report.fault.kind,
+              ...(report.fault.detail !== undefined
+                ? { detail: capHead(String(report.fault.detail), CAPS.raisedType) }
+                : {}),
+            },
+          }
+          : {}),
       };
     default:
-      return report.findings.some((f) => f.message.length > CAPS.finding)
-        ? { ...report, findings: report.findings.map(capFinding) }
-        : report;
+      return { ...report, ...capFindings(report.findings) };
   }
 }
 

@@ -3,7 +3,9 @@
 // Private helper of run_suite.ts.
 import { emptyCounts } from "./_run_timeout.ts";
 import { VerdictTally } from "./_verdict_tally.ts";
-import type { CaseReport, Outcome, Verdict } from "./types.ts";
+import type { CaseReport, Outcome, SuiteReport, Verdict } from "./types.ts";
+
+type SuiteFaults = NonNullable<SuiteReport["faults"]>;
 
 /** Counts every case and holds the ones to keep, with their positions. */
 export class KeptCases {
@@ -36,5 +38,11 @@ export class KeptCases {
   /** The verdict of every case added. */
   verdict(): Verdict {
     return this.#tally.verdict();
+  }
+
+  /** `{faults}` of the report, or nothing when there was none. */
+  faults(): { faults?: SuiteFaults } {
+    const faults = this.#tally.faults();
+    return faults ? { faults } : {};
   }
 }

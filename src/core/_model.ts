@@ -173,7 +173,10 @@ export interface Request {
  * - `result`: the implementation returned a value.
  * - `raised`: the implementation under test raised (its own failure, not the harness's).
  * - `skipped`: the implementation declined the request, with a reason.
- * - `errored`: the adapter or its process failed (crash, timeout, garbage): a harness fault.
+ * - `errored`: the adapter or its process failed (crash, timeout, garbage): no verdict on the
+ *   call. When the implementation itself failed on it, `fault` says how (see
+ *   {@linkcode ImplementationFault}); `notRun` marks a call the adapter no longer sends (its
+ *   restart budget is used up), which is nobody's fault on this call.
  *
  * A `result` or a `raised` reply may carry `protocolViolations`: what the transport saw around
  * this answer that its protocol forbids (for MCP over stdio, stdout lines that are not MCP
@@ -198,12 +201,30 @@ export type Reply =
     notifications?: { method: string; count: number; samples: string[] }[];
   }
   | { kind: "skipped"; reason: string }
-  | { kind: "errored"; message: string; stderr?: string };
+  | {
+    kind: "errored";
+    message: string;
+    stderr?: string;
+    /**
+     * The implementation's own fault: it `crashed` (killed by a signal or a nonzero exit),
+     * `exited` (code 0, unasked), `hung` (no answer in time) or wrote `garbage` (not its
+     * protocol's answer); `detail` is short (`exit 70`, `signal SIGSEGV`, `5000 ms`).
+     */
+    fault?: { kind: "crashed" | "exited" | "hung" | "garbage"; detail?: string };
+    notRun?: true;
+  };
 
 /** Options for one adapter call. */
 export interface AdapterCallOptions {
   /** Aborts the call; the adapter answers `errored` promptly once aborted. */
   signal?: AbortSignal;
+  /**
+   * Called when the adapter sends the call again from the start, to a fresh process, because
+   * the one it was sent to failed on another call (hung or crashed) and was restarted: the
+   * time it waited behind that call is not its own, and the runner gives its case a fresh
+   * timeout (one hang is then one errored case, however short the case timeout).
+   */
+  onRequeue?: () => void;
 }
 
 /**

@@ -33,14 +33,24 @@ export interface PassedCaseReport extends CaseReportBase, CaseEvidence {
   findings: Finding[];
   /** The value the profile judged, when the case has warnings and the suite says. */
   subject?: CaseSubject;
+  /**
+   * Findings left out past the kit's bounds (100 of a rule, 1,000 of a case; the first of
+   * each rule and level is always kept), counted by rule id; absent when none was.
+   */
+  findingsDropped?: Record<string, number>;
 }
 
 /** A case with at least one MUST finding. */
 export interface FailedCaseReport extends CaseReportBase, CaseEvidence {
   /** Always `failed`. */
   outcome: "failed";
-  /** Every finding of the case, MUST and SHOULD. */
+  /** The findings of the case, MUST and SHOULD (bounded: see `findingsDropped`). */
   findings: Finding[];
+  /**
+   * Findings left out past the kit's bounds (100 of a rule, 1,000 of a case; the first of
+   * each rule and level is always kept), counted by rule id; absent when none was.
+   */
+  findingsDropped?: Record<string, number>;
   /** The value the profile judged, when the suite says. */
   subject?: CaseSubject;
   /** The smallest failing version of a generated case (absent with shrinking off). */
@@ -65,6 +75,13 @@ export interface ErroredCaseReport extends CaseReportBase, CaseEvidence {
   message: string;
   /** The implementation's error stream around the fault, when there is one (bounded). */
   stderr?: string;
+  /**
+   * The implementation's own fault that errored the case (it crashed, exited, hung or wrote
+   * garbage on it); absent when the kit could not judge the case for another reason.
+   */
+  fault?: { kind: "crashed" | "exited" | "hung" | "garbage"; detail?: string };
+  /** The case was never run: the adapter's restart budget was used up by earlier faults. */
+  notRun?: true;
 }
 
 /**
@@ -158,6 +175,22 @@ export interface SuiteReport {
   startError?: string;
   /** The contract coverage map (see {@linkcode Coverage}); every suite run has one. */
   coverage?: Coverage;
+  /**
+   * The errored cases the implementation's own faults account for, grouped by what it did
+   * (and its detail, up to ten groups), and how many cases were never run because the
+   * restart budget was used up; absent when there were none. A suite with an implementation
+   * fault is `not-conformant` (errored cases still count in no rule).
+   */
+  faults?: {
+    /** Cases errored by the implementation's faults, by kind and detail, most first. */
+    implementation: {
+      kind: "crashed" | "exited" | "hung" | "garbage";
+      detail?: string;
+      cases: number;
+    }[];
+    /** Cases never run: the adapter's restart budget was used up. */
+    notRun: number;
+  };
 }
 
 /** A whole run: every suite of every target. */

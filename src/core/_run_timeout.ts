@@ -1,10 +1,42 @@
 // The runner's harness faults and its per-case timeout. Private helpers of run_suite.ts.
-import type { Outcome } from "./types.ts";
+import type { Adapter, ErroredCaseReport, Outcome, Reply, Request } from "./types.ts";
+
+type ImplementationFault = NonNullable<ErroredCaseReport["fault"]>;
 
 /** A fault of the harness (a timeout, a crash): the case is errored, never failed. */
 export class HarnessFault extends Error {
-  constructor(message: string, readonly stderr?: string) {
+  constructor(
+    message: string,
+    readonly stderr?: string,
+    readonly blame: { fault?: ImplementationFault; notRun?: true } = {},
+  ) {
     super(message);
+  }
+
+  /** The fault is the runner's timeout of the case (or of the start). */
+  timedOut = false;
+
+  /** The fault of an errored reply, with what it says of the implementation. */
+  static of(reply: { message: string; stderr?: string } & HarnessFault["blame"]): HarnessFault {
+    return new HarnessFault(reply.message, reply.stderr, {
+      ...(reply.fault ? { fault: reply.fault } : {}),
+      ...(reply.notRun ? { notRun: true } : {}),
+    });
+  }
+
+  /**
+   * What an errored case says of the implementation: the fault its adapter named, or a hang
+   * when the case timed out with a call unanswered; `notRun` when it was never sent.
+   */
+  blamed(unanswered: boolean, caseTimeoutMs: number): HarnessFault["blame"] {
+    const fault = this.blame.fault ??
+      (this.timedOut && unanswered
+        ? {
+          kind: "hung" as const,
+          detail: `no answer within the case timeout (${caseTimeoutMs} ms)`,
+        }
+        : undefined);
+    return { ...(fault ? { fault } : {}), ...(this.blame.notRun ? { notRun: true } : {}) };
   }
 }
 
@@ -14,22 +46,63 @@ export function emptyCounts(): Record<Outcome, number> {
 }
 
 /**
+ * The calls of one case: how many are unanswered (a reply to an aborted call does not count
+ * as an answer), and the clock that a call the adapter sends again restarts.
+ */
+export class CaseCalls {
+  readonly clock: RestartableClock = {};
+  unanswered = 0;
+
+  constructor(readonly abort: AbortController) {}
+
+  /** Runs one call through the adapter. */
+  async run(adapter: Adapter, request: Request): Promise<Reply> {
+    this.unanswered++;
+    const reply = await adapter.run(request, {
+      signal: this.abort.signal,
+      // It waited behind another call that failed: its time starts again.
+      onRequeue: () => this.clock.restart?.(),
+    });
+    if (!this.abort.signal.aborted) this.unanswered--;
+    return reply;
+  }
+}
+
+/** A timeout that can be started again (see {@linkcode withTimeout}). */
+export interface RestartableClock {
+  /** Starts the timeout again from now, while the promise is unsettled. */
+  restart?: () => void;
+}
+
+/**
  * Race a promise against a timeout that aborts `signal` with a TimeoutError (as
- * `AbortSignal.timeout` does) and rejects with a {@linkcode HarnessFault}.
+ * `AbortSignal.timeout` does) and rejects with a {@linkcode HarnessFault}. With `clock`, its
+ * `restart` starts the whole timeout again (a call re-sent after a restart of the target).
  */
 export function withTimeout<T>(
   promise: Promise<T>,
   ms: number,
   signal: AbortController,
   what: string,
+  clock?: RestartableClock,
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      // A TimeoutError, as AbortSignal.timeout gives: an adapter may take its request as hung.
-      signal.abort(new DOMException(`${what} timed out after ${ms} ms`, "TimeoutError"));
-      reject(new HarnessFault(`${what} timed out after ${ms} ms`));
-    }, ms);
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        // A TimeoutError, as AbortSignal.timeout gives: an adapter may take its request as hung.
+        signal.abort(new DOMException(`${what} timed out after ${ms} ms`, "TimeoutError"));
+        const fault = new HarnessFault(`${what} timed out after ${ms} ms`);
+        fault.timedOut = true;
+        reject(fault);
+      }, ms);
+    };
+    arm();
+    if (clock) clock.restart = arm;
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, timeout]).finally(() => {
+    clearTimeout(timer);
+    if (clock) clock.restart = undefined;
+  });
 }

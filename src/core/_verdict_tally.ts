@@ -1,12 +1,18 @@
 // The verdict of cases counted one at a time, so that a run need not hold its cases to judge
 // them (verdictOf and the streaming runner share it). Private helper of the core.
-import type { Finding, Verdict } from "./types.ts";
+import type { ErroredCaseReport, Finding, SuiteReport, Verdict } from "./types.ts";
+
+type ImplementationFault = NonNullable<ErroredCaseReport["fault"]>;
+type SuiteFaults = NonNullable<SuiteReport["faults"]>;
 
 /** What the verdict needs of one case. */
 export type VerdictCase =
   | { outcome: "passed" | "failed"; findings: readonly Finding[] }
   | { outcome: "skipped"; required?: boolean }
-  | { outcome: "errored" };
+  | { outcome: "errored"; fault?: ImplementationFault; notRun?: boolean };
+
+/** Groups of implementation faults a suite's report lists (the rest are counted in the last). */
+const FAULT_GROUPS = 10;
 
 /** Share of skipped cases above which a suite is `incomplete` (`MAX_SKIPPED_SHARE`). */
 export const SKIPPED_SHARE = 0.5;
@@ -20,6 +26,9 @@ export class VerdictTally {
   #skipped = 0;
   #requiredSkipped = 0;
   #warned = 0;
+  #faulted = 0;
+  #notRun = 0;
+  #groups = new Map<string, ImplementationFault & { cases: number }>();
 
   /** Counts one case. */
   add(c: VerdictCase): void {
@@ -34,6 +43,8 @@ export class VerdictTally {
         break;
       case "errored":
         this.#errored++;
+        if (c.notRun) this.#notRun++;
+        if (c.fault) this.#fault(c.fault);
         break;
       case "skipped":
         this.#skipped++;
@@ -42,9 +53,32 @@ export class VerdictTally {
     }
   }
 
+  #fault(fault: ImplementationFault): void {
+    this.#faulted++;
+    let key = `${fault.kind}\n${fault.detail ?? ""}`;
+    if (!this.#groups.has(key) && this.#groups.size >= FAULT_GROUPS) key = `${fault.kind}\n`;
+    const group = this.#groups.get(key);
+    if (group) group.cases++;
+    else {
+      this.#groups.set(key, {
+        kind: fault.kind,
+        ...(key.endsWith("\n") ? {} : { detail: fault.detail }),
+        cases: 1,
+      });
+    }
+  }
+
+  /** The implementation's faults counted so far, or undefined when there was none. */
+  faults(): SuiteFaults | undefined {
+    if (this.#faulted === 0 && this.#notRun === 0) return undefined;
+    const implementation = [...this.#groups.values()].sort((a, b) => b.cases - a.cases);
+    return { implementation, notRun: this.#notRun };
+  }
+
   /** The verdict of the cases counted so far (see `verdictOf`). */
   verdict(): Verdict {
-    if (this.#failed > 0) return "not-conformant";
+    // The implementation's own faults (a crash, a hang, garbage) are its failures.
+    if (this.#failed > 0 || this.#faulted > 0) return "not-conformant";
     if (this.#errored > 0) return "incomplete";
     if (this.#passed === 0) return "incomplete";
     if (this.#skipped > this.#total * SKIPPED_SHARE) return "incomplete";

@@ -28,6 +28,24 @@ function decodePointer(pointer: string): string[] {
  * position (the caller's error type, which names the file).
  * @throws {Error} What `syntaxError` returns, on the first syntax error.
  */
+/** The message of a parser that ran out of stack on deep nesting. */
+const TOO_DEEP = /Maximum call stack size exceeded/;
+
+/**
+ * What the parser's stack overflow means: the nesting went past the reader's limit, which is
+ * the depth of its call stack; said with how deep the text was nested where it stopped.
+ */
+function tooDeep(text: string, at: number): string {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < Math.min(at, text.length); i++) {
+    const c = text[i];
+    if (c === "[" || c === "{") deepest = Math.max(deepest, ++depth);
+    else if ((c === "]" || c === "}") && depth > 0) depth--;
+  }
+  return `nested too deeply: the YAML reader stops where its call stack ends, here about ${deepest} levels deep (keep data within a few hundred levels)`;
+}
+
 export function parseYamlSource(
   text: string,
   syntaxError: (message: string, position: SourcePosition) => Error,
@@ -37,13 +55,21 @@ export function parseYamlSource(
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
     const pos = lineCounter.linePos(e.pos[0]);
-    throw syntaxError(e.message.split("\n")[0], { line: pos.line, col: pos.col });
+    const message = e.message.split("\n")[0];
+    throw syntaxError(
+      TOO_DEEP.test(message) ? tooDeep(text, e.pos[0]) : message,
+      { line: pos.line, col: pos.col },
+    );
   }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
-    throw syntaxError(messageOf(error), { line: 1, col: 1 });
+    const message = messageOf(error);
+    throw syntaxError(TOO_DEEP.test(message) ? tooDeep(text, text.length) : message, {
+      line: 1,
+      col: 1,
+    });
   }
   const locate = (pointer: string): SourcePosition => {
     let node: Node | null | undefined = doc.contents as Node | null;

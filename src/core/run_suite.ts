@@ -1,6 +1,6 @@
 import { CaseSkipped } from "./case_skipped.ts";
 import { KeptCases } from "./_kept_cases.ts";
-import { emptyCounts, HarnessFault, withTimeout } from "./_run_timeout.ts";
+import { CaseCalls, emptyCounts, HarnessFault, withTimeout } from "./_run_timeout.ts";
 import { messageOf } from "./_message_of.ts";
 import { capCase, capHead, capInfo, capReply, CAPS } from "./_cap.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
@@ -276,15 +276,16 @@ export async function runSuite(
   /** Runs one case (or shrink candidate) and reports it, with what it sent and got back. */
   const runCaseUncapped = async (c: Case, caseTimeoutMs: number): Promise<Ran> => {
     const abort = new AbortController();
+    const calls = new CaseCalls(abort);
     const requests: Request[] = [];
     const replies: unknown[] = [];
     const invoke: Invoke = async (request) => {
       requests.push(request);
       // Capped at once: memory per case is bounded whatever the implementation sends.
-      const reply: Reply = capReply(await adapter.run(request, { signal: abort.signal }));
+      const reply: Reply = capReply(await calls.run(adapter, request));
       // A reply to an aborted call (the case timed out) is not what the target answered.
       if (!abort.signal.aborted) replies.push(replyData(reply));
-      if (reply.kind === "errored") throw new HarnessFault(reply.message, reply.stderr);
+      if (reply.kind === "errored") throw HarnessFault.of(reply);
       if (reply.kind === "skipped") throw new CaseSkipped(reply.reason);
       return reply;
     };
@@ -302,6 +303,7 @@ export async function runSuite(
         caseTimeoutMs,
         abort,
         `case "${c.id}"`,
+        calls.clock,
       );
       const subject = evaluation.subject && evaluation.findings.length > 0
         ? boundSubject(evaluation.subject, maxEvidenceBytes)
@@ -353,6 +355,7 @@ export async function runSuite(
             outcome: "errored",
             message: error.message,
             ...(stderr ? { stderr } : {}),
+            ...error.blamed(calls.unanswered > 0, caseTimeoutMs),
             ...evidence(),
           },
         };
@@ -505,6 +508,7 @@ export async function runSuite(
     cases: kept.cases(),
     counts: kept.counts,
     verdict: kept.verdict(),
+    ...kept.faults(),
     // A run of chosen cases (a replay) is not meant to cover the classes: no warnings.
     coverage: options.caseIds ? { ...coverage.coverage(), warnings: [] } : coverage.coverage(),
   };

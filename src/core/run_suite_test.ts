@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { runSuite } from "./run_suite.ts";
 import { verdictOf } from "./verdict_of.ts";
-import type { Adapter, CaseReport } from "./types.ts";
+import type { Adapter, CaseReport, Request } from "./types.ts";
 import {
   fakeAdapter,
   type FakeAdapterLog,
@@ -105,6 +105,8 @@ Deno.test("run suite: every outcome, each with its own fields and nothing else",
     outcome: "errored",
     message: 'case "script-hang" timed out after 200 ms',
     stderr: "last words",
+    // Its call was unanswered: the implementation hung on it (its own fault).
+    fault: { kind: "hung", detail: "no answer within the case timeout (200 ms)" },
     // The request went out; no reply came back.
     input: { operation: "fake", input: { script: "hang" } },
   });
@@ -167,7 +169,9 @@ Deno.test("run suite: a hanging case is errored at the timeout, not a hang", asy
     if (c.outcome === "errored") assert.match(c.message, /timed out after 50 ms/);
   }
   assert.equal(log.aborted, 3);
-  assert.equal(report.verdict, "incomplete");
+  // Hanging on every case is the implementation's fault: it is not conformant.
+  assert.equal(report.verdict, "not-conformant");
+  assert.equal(report.faults?.implementation[0].cases, 3);
 });
 
 Deno.test("run suite: a start failure is reported, with stderr, and the adapter closed", async () => {
@@ -278,4 +282,53 @@ Deno.test("run suite: the event loop turns during a run whose target settles eve
   // A run this long (well over the 50 ms between turns) lets a due timer fire mid-run.
   assert.ok(ms > 60, `the run took only ${ms.toFixed(0)} ms: too short to tell`);
   assert.ok(firedAt !== undefined && firedAt < done, `the timer fired after case ${firedAt}`);
+});
+
+Deno.test("run suite: the implementation's own faults make it not conformant, named in faults", async () => {
+  // Case n: 0 and 1 crash (exit 70), 2 hangs, 3 is never run (no restart left), 4 passes.
+  const replies = [
+    { kind: "errored", message: "exited", fault: { kind: "crashed", detail: "exit 70" } },
+    { kind: "errored", message: "exited", fault: { kind: "crashed", detail: "exit 70" } },
+    { kind: "errored", message: "no answer", fault: { kind: "hung", detail: "5000 ms" } },
+    { kind: "errored", message: "no restart left", notRun: true },
+    { kind: "result", value: {} },
+  ] as const;
+  const adapter: Adapter = {
+    kind: "test",
+    start: () => Promise.resolve({ name: "x" }),
+    run: (request) => Promise.resolve(replies[(request.input as { n: number }).n]),
+    close: () => Promise.resolve(),
+  };
+  const suite = {
+    ...fakeSuite(),
+    cases: () => replies.map((_, n) => ({ id: `c${n}`, description: "d", input: { n } })),
+    evaluate: async (c: { input: unknown }, invoke: (r: Request) => Promise<unknown>) => {
+      await invoke({ operation: "op", input: c.input });
+      return { findings: [] };
+    },
+  };
+  const report = await runSuite(suite, adapter, { target: "t", seed, runs: 0, concurrency: 1 });
+  assert.equal(report.verdict, "not-conformant");
+  assert.deepEqual(report.counts, { passed: 1, failed: 0, skipped: 0, errored: 4 });
+  assert.deepEqual(report.faults, {
+    implementation: [
+      { kind: "crashed", detail: "exit 70", cases: 2 },
+      { kind: "hung", detail: "5000 ms", cases: 1 },
+    ],
+    notRun: 1,
+  });
+  const errored = report.cases.filter((c) => c.outcome === "errored");
+  assert.deepEqual(errored.map((c) => c.outcome === "errored" && (c.fault?.kind ?? c.notRun)), [
+    "crashed",
+    "crashed",
+    "hung",
+    true,
+  ]);
+  // Errored cases count in no rule, as before.
+  assert.ok(report.rules.every((r) => r.cases <= 1));
+  // A kit fault alone (no fault named) leaves the suite incomplete.
+  assert.equal(
+    verdictOf([{ outcome: "errored" }, { outcome: "passed", findings: [] }]),
+    "incomplete",
+  );
 });

@@ -13,15 +13,44 @@ export function coverageSummary(coverage: Coverage): string {
     (unchecked > 0 ? `, ${unchecked} rule(s) with unchecked cases` : "");
 }
 
-/** The warnings of a coverage map, bounded, with a count of those left out. */
+/** Warnings of one kind past which they are said in one line (see `coverageWarnings`). */
+const FOLD = 3;
+
+/**
+ * The warnings of a coverage map, bounded, with a count of those left out. When several
+ * classes were never hit only because their cases were skipped (the skip reasons already say
+ * why: a server that is not the kind the profile is for), they are one line, and so are the
+ * rules never applied then; the JSON report keeps every warning.
+ */
 export function coverageWarnings(coverage: Coverage): string[] {
-  const shown = coverage.warnings.slice(0, MAX_WARNINGS);
-  if (coverage.warnings.length > MAX_WARNINGS) {
-    shown.push(
-      `… and ${
-        coverage.warnings.length - MAX_WARNINGS
-      } more (each in the JSON report: --report FILE)`,
-    );
+  const skippedOnly = new Set(
+    coverage.classes.filter((c) => c.cases === 0 && (c.skipped?.cases ?? 0) > 0).map((c) =>
+      `class "${c.id}" was never hit`
+    ),
+  );
+  const isSkippedClass = (w: string) => [...skippedOnly].some((p) => w.startsWith(p));
+  const classes = coverage.warnings.filter(isSkippedClass);
+  const fold = classes.length >= FOLD;
+  const rules = fold ? coverage.warnings.filter((w) => /^rule ".*" never applied/.test(w)) : [];
+  const rest = coverage.warnings.filter((w) =>
+    !(fold && isSkippedClass(w)) && !(rules.length >= FOLD && rules.includes(w))
+  );
+  const folded = [
+    ...(fold
+      ? [
+        `${classes.length} input classes were never hit: all their cases were skipped (the skip reasons above say why)`,
+      ]
+      : []),
+    ...(rules.length >= FOLD
+      ? [
+        `${rules.length} rules never applied to a case while cases were skipped (the JSON report lists them)`,
+      ]
+      : []),
+  ];
+  const all = [...folded, ...rest];
+  const shown = all.slice(0, MAX_WARNINGS);
+  if (all.length > MAX_WARNINGS) {
+    shown.push(`… and ${all.length - MAX_WARNINGS} more (each in the JSON report: --report FILE)`);
   }
   return shown;
 }

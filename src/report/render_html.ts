@@ -1,4 +1,5 @@
 import type { ImplementationInfo, ReplayData, Verdict } from "../core/types.ts";
+import { faultSentence, notRunSentence } from "./_fault_lines.ts";
 import type { StreamedReport, StreamedSuiteReport } from "./streamed_report.ts";
 import { caseGroups } from "./_case_groups.ts";
 import { replayArgs } from "./_replay_args.ts";
@@ -246,7 +247,15 @@ function suiteSection(s: StreamedSuiteReport, options: RenderHtmlOptions): strin
 <h3>${h(s.target, 120)} · ${h(s.profile, 120)} ${verdictBadge(s.verdict)}</h3>
 <dl>${implementationHtml(s.implementation)}<dt>adapter</dt><dd>${h(s.adapter, 80)}</dd>
 <dt>seed, runs</dt><dd>${h(s.seed)}, ${h(s.runs)}</dd>
-<dt>cases</dt><dd>${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped, ${c.errored} errored</dd></dl>
+<dt>cases</dt><dd>${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped, ${c.errored} errored</dd>${
+    faultSentence(s.faults)
+      ? `\n<dt>implementation faults</dt><dd>${h(faultSentence(s.faults), 1000)}</dd>`
+      : ""
+  }${
+    notRunSentence(s.faults)
+      ? `\n<dt>not run</dt><dd>${h(notRunSentence(s.faults), 1000)}</dd>`
+      : ""
+  }</dl>
 ${
     s.startError
       ? `<p>could not run:</p><pre class="start-error">${preText(s.startError, 4000)}</pre>`

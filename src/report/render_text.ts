@@ -4,6 +4,7 @@ import type { StreamedReport, StreamedSuiteReport } from "./streamed_report.ts";
 import { hasCases } from "./_case_walk.ts";
 import { type CaseGroup, caseGroups, shouldGroups } from "./_case_groups.ts";
 import { escapeText } from "./escape_text.ts";
+import { faultSentence, notRunSentence } from "./_fault_lines.ts";
 import { formatFindings } from "./format_findings.ts";
 import { replayArgs } from "./_replay_args.ts";
 import { unknownOutcome } from "./_unknown_outcome.ts";
@@ -44,7 +45,7 @@ const VERDICT_TEXT: Record<Report["verdict"], string> = {
   "conformant": "CONFORMANT",
   "conformant-with-warnings": "CONFORMANT (with SHOULD warnings)",
   "not-conformant": "NOT CONFORMANT",
-  "incomplete": "INCOMPLETE (harness faults; no verdict on conformance)",
+  "incomplete": "INCOMPLETE (cases the kit could not judge; no verdict on conformance)",
 };
 
 function pad(s: string, n: number): string {
@@ -261,7 +262,10 @@ function renderSuite(s: StreamedSuiteReport, options: RenderTextOptions): string
     lines.push(`   … and ${moreCases(notable, shownCases)} ${moreWhere(options.report)}`);
   }
   lines.push(...shouldLines(s.cases, options.verbose ?? false));
-  lines.push(`   verdict: ${VERDICT_TEXT[s.verdict]}`);
+  const faults = faultSentence(s.faults);
+  const notRun = notRunSentence(s.faults);
+  if (notRun) lines.push(`   ${notRun}`);
+  lines.push(`   verdict: ${VERDICT_TEXT[s.verdict]}${faults ? `: ${faults}` : ""}`);
   return lines.join("\n");
 }
 

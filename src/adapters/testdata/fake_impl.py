@@ -97,6 +97,17 @@ def request(msg):
     if mode == "big-raise":
         return respond(seq, kind="raised", exception={"type": BIG[:200000], "message": BIG,
                                                     "traceback": BIG[:1000000]})
+    # Modes "big-result" and "huge-result" answer every request with a result that is a 7 MB
+    # or a 50 MB string; "many-findings" with a tool response of 100,000 wrong items (a finding
+    # each), or FINDINGS items when that variable is set.
+    if mode == "big-result":
+        return respond(seq, kind="result", value=BIG)
+    if mode == "huge-result":
+        return respond(seq, kind="result", value="y" * (50 * 1000 * 1000))
+    if mode == "many-findings":
+        n = int(os.environ.get("FINDINGS", "100000"))
+        return respond(seq, kind="result", value={"success": True, "total": n, "successful": n,
+                                                  "failed": 0, "data": [1] * n})
     if mode == "twice":
         respond(seq, kind="result", value=spec.get("value"))
         return respond(seq, kind="result", value=spec.get("value"))
@@ -174,6 +185,20 @@ def request(msg):
     if do == "grandchild-hang":
         # The child carries the extra arguments (the test's marker), so that it can be found.
         subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"] + sys.argv[2:])
+        while True:
+            time.sleep(3600)
+    if do == "grandchild-exit":
+        # A grandchild that inherits stdout and outlives the process: its exit must still be
+        # seen at once (the grandchild carries the marker; setsid: it leaves the group too).
+        argv = [sys.executable, "-c", "import time; time.sleep(60)"] + sys.argv[2:]
+        if spec.get("setsid"):
+            argv = ["setsid"] + argv
+        subprocess.Popen(argv)
+        os._exit(spec.get("code", 70))
+    if do == "setsid-hang":
+        # A child that leaves the process group and session (as a daemonising server's does),
+        # then hangs: the kit must end the child too. The child carries the marker.
+        subprocess.Popen(["setsid", sys.executable, "-c", "import time; time.sleep(60)"] + sys.argv[2:])
         while True:
             time.sleep(3600)
     if do == "grandchild":

@@ -6,8 +6,15 @@ import { mcpStdioAdapter } from "../mcp_stdio.ts";
 import { AgentProcess } from "../../../conformance/chat_limits/_agent_process.ts";
 
 const [kind, marker] = Deno.args;
-const argv = ["sh", "-c", `echo hello; sleep ${marker}`];
-if (kind === "subprocess") {
+// With "-setsid" after the kind, the target also starts a child that leaves its group and
+// session (`setsid sleep <marker>1`), as a daemonising server does.
+const setsid = kind.endsWith("-setsid");
+const argv = [
+  "sh",
+  "-c",
+  `${setsid ? `setsid sleep ${marker}1 & ` : ""}echo hello; sleep ${marker}`,
+];
+if (kind === "subprocess" || kind === "subprocess-setsid") {
   await subprocessAdapter({ argv, startTimeoutMs: 60_000 }).start().catch(() => {});
 } else if (kind === "mcp-stdio") {
   await mcpStdioAdapter(argv, { initTimeoutMs: 60_000 }).start().catch(() => {});
