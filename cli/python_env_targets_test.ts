@@ -24,28 +24,31 @@ async function withoutEnvs(args: string[]) {
   }
 }
 
-const needy = embeddedTargets.filter((t) => t.pythonEnv === "mcp" && !t.mutant).map((t) => t.name);
+const references = embeddedTargets.filter((t) => t.pythonEnv !== undefined && !t.mutant);
+const needy = references.map((t) => t.name);
+const envs = [...new Set(references.map((t) => `.venv/${t.pythonEnv}/`))].join(", ");
+const mcp = references.filter((t) => t.pythonEnv === "mcp").map((t) => t.name);
 
 Deno.test("conform CLI: the default run leaves out, in one line, the targets whose Python env is absent", async () => {
-  assert.ok(needy.length >= 2, `${needy}`);
+  assert.ok(mcp.length >= 2, `${mcp}`);
   const r = await withoutEnvs(["--profile", "gns3.tool-response/v1.0", "--runs", "2"]);
   assert.equal(r.code, 0, r.err);
   const lines = r.err.split("\n").filter((l) => l.startsWith("netconform: not run:"));
   assert.equal(lines.length, 1, r.err);
   assert.equal(
     lines[0],
-    `netconform: not run: ${needy.join(", ")} need the kit's Python environment (.venv/mcp/): ` +
+    `netconform: not run: ${needy.join(", ")} need the kit's Python environment (${envs}): ` +
       "run `deno task python-env` in the kit's folder",
   );
   for (const name of needy) assert.ok(!r.out.includes(name), `${name} ran`);
 });
 
 Deno.test("conform CLI: --target naming a target whose Python env is absent is exit 2, nothing run", async () => {
-  const r = await withoutEnvs(["--target", needy[0], "--runs", "2"]);
+  const r = await withoutEnvs(["--target", mcp[0], "--runs", "2"]);
   assert.equal(r.code, 2, r.err + r.out);
   assert.match(
     r.err,
-    new RegExp(`^Usage error: ${needy[0]} needs the kit's Python environment \\(\\.venv/mcp/\\)`),
+    new RegExp(`^Usage error: ${mcp[0]} needs the kit's Python environment \\(\\.venv/mcp/\\)`),
   );
   assert.match(r.err, /deno task python-env/);
   assert.equal(r.out, "");
