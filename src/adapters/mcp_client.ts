@@ -8,7 +8,7 @@ import type {
 } from "../core/types.ts";
 import { messageOf } from "../core/_message_of.ts";
 import { SoloLock } from "./_solo_lock.ts";
-import { Client, McpError, ResultSchema, type Transport } from "./_mcp_sdk.ts";
+import { Client, McpError, ResultSchema } from "./_mcp_sdk.ts";
 import { callLimit, closedWithin, Connection, endSession, tracked } from "./_mcp_connection.ts";
 import { listAllTools, toolNames } from "./_mcp_list_tools.ts";
 import { implementationInfo } from "./_mcp_info.ts";
@@ -18,111 +18,20 @@ const NOT_HTTP = "the target is not reached over Streamable HTTP";
 /** A connection of this adapter. */
 type Conn = Connection<Client, McpConnection>;
 
-/** The MCP SDK's client transport interface (stdio, Streamable HTTP, in-memory). */
-export type McpTransport = Transport;
-
-/** A live connection made by a {@linkcode McpTransportFactory}. */
-export interface McpConnection {
-  /** The client transport, not yet started. */
-  transport: McpTransport;
-  /** The server's error stream so far, when the factory can read it (bounded). */
-  stderr?: () => string;
-  /**
-   * What the transport saw around the response to request `id` that the protocol forbids
-   * (taken once), when it checks.
-   */
-  violations?: (id: string | number) => { transport: string; message: string }[];
-  /**
-   * The kit's own account of the connection for an error message (exit code, first output
-   * line, URL), never mixed into `stderr`.
-   */
-  diagnostics?: () => string;
-  /**
-   * Whether the server is known to be gone (exited, broken pipe) although the close has not
-   * reached the client yet: a failed send then waits for the close and counts as one.
-   */
-  ended?: () => boolean;
-  /**
-   * Ends the session on the server before the transport is closed, at the adapter's close
-   * (Streamable HTTP: a DELETE with the session id). Its failure is ignored.
-   */
-  terminate?: () => Promise<void>;
-}
-
-/** Makes a fresh transport to the server: spawns it (stdio) or points at its URL (HTTP). */
-export type McpTransportFactory = () => McpConnection | Promise<McpConnection>;
-
-/** A folder shared by the kit and the server: the kit lays out scenario files there. */
-export interface McpWorkspace {
-  /** Absolute path of the folder. */
-  path: string;
-  /** The server's root (NETDRYRUN_MCP_ROOT, say), inside `path`, or null when it has none. */
-  root: string | null;
-}
-
-/** Options of {@linkcode mcpClientAdapter}. */
-export interface McpClientAdapterOptions {
-  /**
-   * Adapter kind, as reported.
-   *
-   * @default "mcp"
-   */
-  kind?: string;
-  /**
-   * Milliseconds the initialization handshake may take.
-   *
-   * @default 15000
-   */
-  initTimeoutMs?: number;
-  /**
-   * Milliseconds one request (`tools/list`, `tools/call`) may take.
-   *
-   * @default 10000
-   */
-  callTimeoutMs?: number;
-  /**
-   * How many times the connection is made again after the server closed it (a crash) or hung
-   * on a call.
-   *
-   * @default 3
-   */
-  maxRestarts?: number;
-  /**
-   * Whether a server a call got stuck on (its call timeout, or its case's: a `TimeoutError`
-   * abort) is replaced by a fresh one (for a server the factory starts, as over stdio: it is
-   * ended, with its process group). Without it the connection is kept (over HTTP each call is
-   * a request of its own).
-   *
-   * @default false
-   */
-  replaceHung?: boolean;
-  /**
-   * The folder shared with the server, answered to the `workspace` operation.
-   *
-   * @default undefined (the operation raises)
-   */
-  workspace?: () => McpWorkspace | Promise<McpWorkspace>;
-  /**
-   * The implementation's version to report when the server's `serverInfo.version` is empty
-   * (the version the user pinned, say); a version the server reports wins.
-   *
-   * @default undefined
-   */
-  declaredVersion?: string;
-  /**
-   * Per tool name, the milliseconds its `tools/call` may take instead of `callTimeoutMs` (a
-   * dry run takes minutes).
-   *
-   * @default {}
-   */
-  toolTimeoutsMs?: Readonly<Record<string, number>>;
-  /**
-   * Called once at close, after the connection is closed (to remove a temp workspace, say).
-   *
-   * @default undefined
-   */
-  onClose?: () => Promise<void>;
-}
+export type {
+  McpClientAdapterOptions,
+  McpConnection,
+  McpTransport,
+  McpTransportFactory,
+  McpWorkspace,
+} from "./_mcp_client_types.ts";
+import type {
+  McpClientAdapterOptions,
+  McpConnection,
+  McpTransport,
+  McpTransportFactory,
+  McpWorkspace,
+} from "./_mcp_client_types.ts";
 
 /** Milliseconds a call sent to a server known gone waits for the connection's close. */
 const ENDED_WAIT_MS = 2_000;

@@ -4,14 +4,14 @@ import { CaseCalls, emptyCounts, HarnessFault, withTimeout } from "./_run_timeou
 import { messageOf } from "./_message_of.ts";
 import { capCase, capHead, capInfo, capReply, CAPS } from "./_cap.ts";
 import { boundEvidence, MAX_EVIDENCE_BYTES } from "./bound_evidence.ts";
-
 import { capCaseDepth, MAX_EVIDENCE_DEPTH } from "./_cap_depth.ts";
 import { failingRules, resolveShrunkCase } from "./_shrunk_case.ts";
 import { boundSubject, replyData, sizeOf } from "./_case_evidence.ts";
 import { CoverageCounter } from "./coverage_counter.ts";
 import { shardOf } from "./_shard_of.ts";
-import type { ShrinkOptions } from "./shrink_options.ts";
 export type { ShrinkOptions } from "./shrink_options.ts";
+import type { RunSuiteOptions } from "./run_suite_options.ts";
+export type { RunSuiteOptions } from "./run_suite_options.ts";
 import type {
   Adapter,
   Case,
@@ -32,109 +32,6 @@ import type {
 /** The bound on each side of the evidence of a case passed with SHOULD warnings, in bytes. */
 const MAX_WARNED_EVIDENCE_BYTES = 4096;
 
-/** Options of {@linkcode runSuite}. */
-export interface RunSuiteOptions {
-  /** Target name, as reported. */
-  target: string;
-  /** Seed of the generated cases. */
-  seed: number;
-  /**
-   * How many generated cases to ask the suite for.
-   *
-   * @default 100
-   */
-  runs?: number;
-  /**
-   * Target-specific options (from the config file).
-   *
-   * @default {}
-   */
-  options?: Readonly<Record<string, unknown>>;
-  /**
-   * Folder that relative paths in `options` resolve against.
-   *
-   * @default undefined (the working folder)
-   */
-  baseDir?: string;
-  /**
-   * Run only the cases with these ids.
-   *
-   * @default undefined (all)
-   */
-  caseIds?: readonly string[];
-  /**
-   * Milliseconds one case may take, adapter calls included, before it is errored.
-   *
-   * @default 10000
-   */
-  caseTimeoutMs?: number;
-  /**
-   * Milliseconds the adapter may take to start.
-   *
-   * @default 30000
-   */
-  startTimeoutMs?: number;
-  /**
-   * Cases in flight at once (adapters that pipeline benefit).
-   *
-   * @default 8
-   */
-  concurrency?: number;
-  /**
-   * Treat SHOULD findings as failures: a case with any finding fails, and the verdict is
-   * `not-conformant` instead of `conformant-with-warnings`.
-   *
-   * @default false
-   */
-  strict?: boolean;
-  /**
-   * Called after each case, in completion order, with the case's position in the suite's case
-   * order (its index in the `cases` of a report that keeps them all): the stream of a run's
-   * cases, for progress output or a writer that does not hold them (see `keepCases`).
-   *
-   * @default undefined
-   */
-  onCase?: (report: CaseReport, index: number) => void;
-  /**
-   * Which cases the returned report holds in `cases`. `"all"`: every case, in order. With
-   * `{ notPassed: n }` the run streams: no passed case is held (they go only to `onCase`),
-   * and at most `n` of the failed, errored and skipped ones are (the first `n` to finish,
-   * in case order); `counts`, `rules`, `coverage` and `verdict` still count every case. Memory
-   * then stays flat however many cases run.
-   *
-   * @default "all"
-   */
-  keepCases?: "all" | { notPassed: number };
-  /**
-   * Called once the cases are made, with how many will run (for progress output).
-   *
-   * @default undefined
-   */
-  onStart?: (total: number) => void;
-  /**
-   * Run only shard `index` (from 0) of `count`: the cases whose position in the suite's case
-   * list (after `caseIds`) is `index` modulo `count`. Every shard makes the same case list
-   * (same seed), so the shards of a run partition it.
-   *
-   * @default undefined (every case)
-   */
-  shard?: { index: number; count: number };
-  /**
-   * How a failed generated case is shrunk, or `false` not to shrink.
-   *
-   * @default {} (the defaults of {@linkcode ShrinkOptions})
-   */
-  shrink?: ShrinkOptions | false;
-  /**
-   * Largest JSON text, in bytes, of a case's `input` or `output` evidence before it is cut.
-   *
-   * @default MAX_EVIDENCE_BYTES (64 KiB)
-   */
-  maxEvidenceBytes?: number;
-  /** Deepest nesting kept in a case's values (64; `Infinity`: every level): see `capCaseDepth`. */
-  maxEvidenceDepth?: number;
-}
-
 /** One run of a case: its report, and the suite's evaluation when it made one. */
 interface Ran {
   report: CaseReport;
@@ -153,7 +50,7 @@ interface Ran {
  * or the list of its requests) and `output` (the reply or the list of replies), each bounded to
  * `maxEvidenceBytes` of JSON text (see `boundEvidence`). A failed case that can shrink (see
  * `generatedCases`) is shrunk through the adapter: each smaller candidate is run as a case and
- * kept while it still fails the rule of the first MUST finding and is no larger, within
+ * kept while it still fails the same set of MUST rules as the original and is no larger, within
  * {@linkcode ShrinkOptions}; the result is its `shrunk` case, whose id (`<id>~shrunk-<path>`) is
  * accepted in `caseIds` to replay it.
  *
