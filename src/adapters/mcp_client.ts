@@ -24,14 +24,14 @@ export type {
   McpTransport,
   McpTransportFactory,
   McpWorkspace,
-} from "./_mcp_client_types.ts";
+} from "./mcp_client_types.ts";
 import type {
   McpClientAdapterOptions,
   McpConnection,
   McpTransport,
   McpTransportFactory,
   McpWorkspace,
-} from "./_mcp_client_types.ts";
+} from "./mcp_client_types.ts";
 
 /** Milliseconds a call sent to a server known gone waits for the connection's close. */
 const ENDED_WAIT_MS = 2_000;

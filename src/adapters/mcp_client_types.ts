@@ -1,4 +1,4 @@
-// The types of the MCP client adapter (private helper of mcp_client.ts, which re-exports them).
+// The types of the MCP client adapter (mcp_client.ts re-exports them).
 import type { Transport } from "./_mcp_sdk.ts";
 
 /** The MCP SDK's client transport interface (stdio, Streamable HTTP, in-memory). */
