@@ -45,9 +45,15 @@ async function refused(port: number): Promise<boolean> {
   }
 }
 
+/**
+ * The tool loaders this test process started that still run (children of this process: other
+ * test files running at the same time start loaders of their own).
+ */
 function toolProcesses(): string[] {
-  const ps = new Deno.Command("ps", { args: ["-eo", "pid,args"], stdout: "piped" }).outputSync();
+  const ps = new Deno.Command("ps", { args: ["-eo", "pid,ppid,args"], stdout: "piped" })
+    .outputSync();
   return new TextDecoder().decode(ps.stdout).split("\n")
+    .filter((l) => l.trim().split(/\s+/)[1] === String(Deno.pid))
     .filter((l) => l.includes(`${TOOLS}`) || l.includes("netconform_tools.py --tool"))
     .filter((l) => l.includes(new URL("../../", import.meta.url).pathname));
 }

@@ -82,8 +82,8 @@ export function capCaseDepth<C extends CaseReport>(report: C, maxDepth: number):
   if (!Number.isFinite(maxDepth)) return report;
   const r: CaseReport = report;
   switch (r.outcome) {
+    // A passed case carries evidence too when it has SHOULD warnings: capped as a failed one.
     case "passed":
-      return { ...r, findings: capFindingsDepth(r.findings, maxDepth) } as C;
     case "failed": {
       const { subject, ...rest } = capEvidenceDepth(r, maxDepth);
       const deep = subject !== undefined &&

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { capCaseDepth, capDepth, depthMarker, depthOf } from "./_cap_depth.ts";
-import type { FailedCaseReport } from "./types.ts";
+import type { FailedCaseReport, PassedCaseReport } from "./types.ts";
 
 /** `{k: {k: … 1}}`, `n` objects deep. */
 function nested(n: number): unknown {
@@ -47,4 +47,22 @@ Deno.test("capCaseDepth: evidence sides are cut and named, findings' values cut,
   assert.equal(capCaseDepth(report, Infinity), report);
   const shallow = { ...report, input: 1, subject: { data: 2 }, findings: [] };
   assert.deepEqual(capCaseDepth(shallow, 64), shallow);
+});
+
+Deno.test("capCaseDepth: a case passed with warnings has its evidence and subject capped as a failed one's", () => {
+  const report: PassedCaseReport = {
+    id: "c",
+    description: "d",
+    outcome: "passed",
+    findings: [{ ruleId: "R", level: "SHOULD", instancePath: "", message: "m" }],
+    input: nested(200),
+    output: { result: nested(200) },
+    subject: { data: nested(200) },
+  };
+  const capped = capCaseDepth(report, 64);
+  assert.equal(capped.outcome, "passed");
+  assert.ok(depthOf(capped.input) <= 64, "input capped");
+  assert.ok(depthOf(capped.output) <= 64, "output capped");
+  assert.equal(capped.subject, undefined, "a deep subject is left out");
+  assert.deepEqual(capped.truncated, ["input", "output"]);
 });
