@@ -10,7 +10,9 @@ async function run(args: string[]) {
 }
 
 Deno.test("conform CLI: the tool-response reference is conformant, exit 0, with the table", async () => {
-  const r = await run(["--profile", "gns3.tool-response/v1.0", "--runs", "30", "--seed", "3"]);
+  // The TypeScript reference: the GNS3 tools against the simulated lab (a telnet login a case)
+  // are certified by conformance/gns3_lab/lab_tools_adapter_test.ts.
+  const r = await run(["--target", "tool-response-reference", "--runs", "30", "--seed", "3"]);
   assert.equal(r.code, 0, r.out + r.err);
   assert.match(r.out, /rule\s+level\s+cases\s+failures/);
   assert.match(r.out, /TR-TOTAL\s+MUST\s+3\d\s+0/);
@@ -116,8 +118,15 @@ Deno.test("conform CLI: a replayed case reproduces the same finding", async () =
 });
 
 Deno.test("conform CLI: the same seed gives the same report apart from its timestamp", async () => {
-  const a = JSON.parse((await run(["--runs", "15", "--seed", "11", "--format", "json"])).out);
-  const b = JSON.parse((await run(["--runs", "15", "--seed", "11", "--format", "json"])).out);
+  // The default run's references but those in the kit's Python environments (a Python process,
+  // a LangGraph agent or a telnet lab a suite, seconds a case): each of those has a test of its
+  // own, and the golden reports pin every target's report at two concurrencies.
+  const { embeddedTargets } = await import("./registry.ts");
+  const targets = embeddedTargets.filter((t) => !t.mutant && !t.pythonEnv)
+    .flatMap((t) => ["--target", t.name]);
+  const args = [...targets, "--runs", "15", "--seed", "11", "--format", "json"];
+  const a = JSON.parse((await run(args)).out);
+  const b = JSON.parse((await run(args)).out);
   assert.notEqual(a.timestamp, undefined);
   delete a.timestamp;
   delete b.timestamp;
