@@ -174,7 +174,13 @@ export function runAgentLoop(
       if (flaws.toolOffByOne) refuse = count + size > m + 1;
       if (flaws.overshoot && !refuse && reference) deviate("overshoot", at("tool_calls", m));
       if (flaws.countRefused && refusedCalls > 0 && refuse) {
-        deviate("countRefused", at("tool_messages", messages.length));
+        // A batch the reference refuses too differs in its notice's count; one it runs is refused.
+        deviate(
+          "countRefused",
+          reference
+            ? at("tool_messages", messages.length, "content")
+            : at("tool_messages", messages.length),
+        );
       }
       if (flaws.refuseAtLimit && refuse && !reference) {
         deviate("refuseAtLimit", at("tool_messages", messages.length));

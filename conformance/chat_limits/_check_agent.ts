@@ -414,7 +414,9 @@ function checkIterationNotice(
   out: Finding[],
 ): void {
   const { n, c, turn, executedAt } = stop;
-  if (c < n || !("tool_calls" in turn)) return;
+  // Only a request that stopped at call max_iterations was stopped by it: one that called the
+  // model more often ran past the limit (CL-ITER-MAX) and its last call is not call n.
+  if (c !== n || !("tool_calls" in turn)) return;
   if (turn.tool_calls.some((call) => executedAt.has(call.id))) return;
   const ids = new Set(turn.tool_calls.map((call) => call.id));
   const told = ITERATION_WORDS.test(t.notice ?? "") ||

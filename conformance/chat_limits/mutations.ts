@@ -2,8 +2,15 @@ import fc from "fast-check";
 import { editMutation } from "../../src/core/edit_mutation.ts";
 import type { Mutation } from "../../src/core/types.ts";
 import { type AgentFlaws, runAgentLoop } from "./_agent_loop.ts";
+import { jsonPointer } from "../../src/core/json_pointer.ts";
 import { classifyRequest } from "./_check_http.ts";
-import type { AgentObservation, ChatLimitsObservation, HttpObservation } from "./types.ts";
+import { effectiveLimits } from "./_limits.ts";
+import type {
+  AgentObservation,
+  ChatLimitsObservation,
+  HttpObservation,
+  Transcript,
+} from "./types.ts";
 
 /** A mutation with no random choice (see `editMutation`). */
 const fixed = (
@@ -166,6 +173,20 @@ export const chatLimitsMutations: readonly Mutation<ChatLimitsObservation>[] = [
     "a batch landing exactly on the limit refused",
     "refuseAtLimit",
   ),
+  fixed("call-executed-twice", "CL-TOOL-BATCH", "an executed call executed once more", (o) => {
+    if (o.kind !== "agent" || !o.transcripts) return undefined;
+    // The last transcript with an executed call and room under its limit: the extra execution
+    // breaks "each once" and nothing else (not the count, every call still has its message).
+    for (let i = Math.min(o.transcripts.length, o.requests.length) - 1; i >= 0; i--) {
+      const t = o.transcripts[i] as Transcript;
+      const calls = t.tool_calls;
+      const m = effectiveLimits(o.requests[i]).maxToolCalls;
+      if (t.ended === "error" || calls.length === 0 || calls.length >= m) continue;
+      calls.push(structuredClone(calls[0]));
+      return jsonPointer("transcripts", i, "tool_calls", calls.length - 1);
+    }
+    return undefined;
+  }),
   flawed(
     "partial-batch",
     "CL-TOOL-WHOLE-BATCH",
