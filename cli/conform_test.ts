@@ -155,8 +155,8 @@ Deno.test("conform CLI: writes JSON, JUnit and Markdown reports", async () => {
   const dir = await Deno.makeTempDir();
   try {
     const r = await run([
-      "--profile",
-      "gns3.tool-response/v1.0",
+      "--target",
+      "tool-response-reference",
       "--runs",
       "5",
       "--report",

@@ -9,12 +9,12 @@ async function run(args: string[]) {
 }
 
 Deno.test("conform CLI: --case that matches no case is a usage error (exit 2), not CONFORMANT", async () => {
-  const r = await run(["--profile", "gns3.tool-response/v1.0", "--case", "nope", "--runs", "3"]);
+  const r = await run(["--target", "tool-response-reference", "--case", "nope", "--runs", "3"]);
   assert.equal(r.code, 2, r.out);
   assert.match(r.err, /no case matched "nope"/);
   const hit = await run([
-    "--profile",
-    "gns3.tool-response/v1.0",
+    "--target",
+    "tool-response-reference",
     "--case",
     "generated-1",
     "--runs",
@@ -68,7 +68,7 @@ Deno.test("conform CLI: an output folder is created before the run", async () =>
   const dir = await Deno.makeTempDir();
   try {
     const path = `${dir}/a/b/report.json`;
-    const r = await run(["--profile", "gns3.tool-response/v1.0", "--runs", "2", "--report", path]);
+    const r = await run(["--target", "tool-response-reference", "--runs", "2", "--report", path]);
     assert.equal(r.code, 0, r.err);
     assert.equal(JSON.parse(await Deno.readTextFile(path)).verdict, "conformant");
   } finally {
@@ -110,7 +110,7 @@ Deno.test("conform CLI: help and usage errors name the command as the user ran i
   assert.match(out.join("\n"), /^Usage: netconform check FILE/m);
   out.length = 0;
   // The header's hint joins a negative seed with "=", as "--seed -5" reads as an option.
-  const seeded = ["--seed=-5", "--runs", "1", "--profile", "gns3.tool-response/v1.0"];
+  const seeded = ["--seed=-5", "--runs", "1", "--target", "tool-response-reference"];
   assert.equal(await main(seeded, io), 0, out.join("\n"));
   assert.match(out.join("\n"), /netconform: seed -5 \(replay any run with --seed=-5\)/);
 });

@@ -82,7 +82,7 @@ Deno.test("the CLI installed with deno install -g -n netconform runs outside the
     const checked = await run(["check", "doc.json", "--profile", "gns3.tool-response/v1.0"]);
     assert.equal(checked.code, 1, checked.text);
     assert.match(checked.text, /TR-TOTAL \(MUST\) at "\/total"/);
-    const ran = await run(["--profile", "gns3.tool-response/v1.0", "--runs", "3"]);
+    const ran = await run(["--target", "tool-response-reference", "--runs", "3"]);
     assert.equal(ran.code, 0, ran.text);
     assert.match(ran.text, /verdict: CONFORMANT/);
 
