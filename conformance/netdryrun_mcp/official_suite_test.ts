@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { pythonEnvForTest } from "../_python_env.ts";
 import { referenceServerArgv } from "./reference_adapter.ts";
 import deno from "../../deno.json" with { type: "json" };
+import { listeningUrl } from "./testdata/listening_url.ts";
 
 /** The scenarios that apply to a tools-only MCP server such as a Netdryrun server. */
 const APPLICABLE = [
@@ -74,17 +75,7 @@ async function withServer<T>(argv: string[], body: (url: string) => Promise<T>):
     stderr: "null",
   }).spawn();
   try {
-    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let head = "";
-    while (!head.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      head += value;
-    }
-    reader.releaseLock();
-    child.stdout.cancel().catch(() => {});
-    const url = /^listening (http:\/\/127\.0\.0\.1:\d+\/mcp)$/m.exec(head)?.[1];
-    assert.ok(url, `no listening line in ${JSON.stringify(head)}`);
+    const url = await listeningUrl(child);
     return await body(url);
   } finally {
     child.kill("SIGTERM");

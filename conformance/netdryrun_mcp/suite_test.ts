@@ -14,6 +14,7 @@ import { netdryrunMcpSuite } from "./suite.ts";
 import { REFERENCE_OPTIONS, referenceStdioAdapter } from "./reference_adapter.ts";
 import { netdryrunMcpTargets } from "./targets.ts";
 import { findingsOf } from "../../src/testing/findings_of.ts";
+import { listeningUrl } from "./testdata/listening_url.ts";
 
 const seed = resolveSeed();
 const MAIN = fileURLToPath(new URL("./reference_server/main.ts", import.meta.url));
@@ -75,17 +76,7 @@ Deno.test("the reference server over Streamable HTTP (main.ts --http 0, with a r
     stderr: "inherit",
   }).spawn();
   try {
-    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let head = "";
-    while (!head.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      head += value;
-    }
-    const url = /^listening (http:\/\/127\.0\.0\.1:\d+\/mcp)$/m.exec(head)?.[1];
-    assert.ok(url, `no listening line in ${JSON.stringify(head)}`);
-    reader.releaseLock();
-    child.stdout.cancel().catch(() => {});
+    const url = await listeningUrl(child);
     const report = await runSuite(netdryrunMcpSuite, mcpHttpAdapter(url, { workspace, root }), {
       target: "reference-http",
       seed,
