@@ -16,6 +16,7 @@
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { pythonPath } from "../src/testing/python_path.ts";
+import { conformMaxRss } from "./_conform_max_rss.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -25,7 +26,6 @@ const { values } = parseArgs({
   },
 });
 const modes = values.mode ?? ["big-skip", "big-result", "huge-result", "many-findings"];
-const root = fileURLToPath(new URL("..", import.meta.url));
 const FAKE = fileURLToPath(new URL("../src/adapters/testdata/fake_impl.py", import.meta.url));
 
 /** Max RSS in MB, seconds and the report's completeness of one run. */
@@ -44,46 +44,27 @@ targets:
       timeouts: { request_ms: 600000 }
 `,
     );
-    const started = performance.now();
-    const out = await new Deno.Command("/usr/bin/time", {
-      args: [
-        "-f",
-        "maxrss-kb=%M",
-        Deno.execPath(),
-        "task",
-        "--quiet",
-        "conform",
-        "--config",
-        `${dir}/conform.yaml`,
-        "--runs",
-        values.runs!,
-        "--timeout",
-        "600000",
-        "--quiet",
-        "--report",
-        `${dir}/r.json`,
-        "--junit",
-        `${dir}/r.xml`,
-        "--html",
-        `${dir}/r.html`,
-      ],
-      cwd: root,
-      stdout: "null",
-      stderr: "piped",
-      env: { NO_COLOR: "1" },
-    }).output();
-    const s = (performance.now() - started) / 1000;
-    const text = new TextDecoder().decode(out.stderr);
-    const kb = /maxrss-kb=(\d+)/.exec(text);
-    if (!kb) {
-      throw new Error(`No maximum RSS in the output of "/usr/bin/time": ${text.slice(-500)}`);
-    }
+    const { mb, s, code } = await conformMaxRss([
+      "--config",
+      `${dir}/conform.yaml`,
+      "--runs",
+      values.runs!,
+      "--timeout",
+      "600000",
+      "--quiet",
+      "--report",
+      `${dir}/r.json`,
+      "--junit",
+      `${dir}/r.xml`,
+      "--html",
+      `${dir}/r.html`,
+    ]);
     const size = (await Deno.stat(`${dir}/r.json`)).size;
     const report = JSON.parse(await Deno.readTextFile(`${dir}/r.json`));
     const suite = report.suites[0];
     const counted = Object.values(suite.counts as Record<string, number>).reduce((a, b) => a + b);
     const complete = counted === suite.cases.length && counted > Number(values.runs);
-    return { mb: Number(kb[1]) / 1024, s, code: out.code, size, cases: counted, complete };
+    return { mb, s, code, size, cases: counted, complete };
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -13,7 +13,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { fileURLToPath } from "node:url";
+import { conformMaxRss } from "./_conform_max_rss.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -25,8 +25,6 @@ const { values } = parseArgs({
 });
 const sizes = values.runs!.split(",").map(Number);
 const targets = values.target ?? ["tool-response-reference", "normalizer-reference"];
-// Through the task, as users run it: with the kit's own V8 heap settings (see the README).
-const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** Max RSS in MB and seconds of one run, measured by GNU time in a subprocess. */
 async function measure(target: string, runs: number): Promise<{ mb: number; s: number }> {
@@ -34,34 +32,18 @@ async function measure(target: string, runs: number): Promise<{ mb: number; s: n
   const outputs = dir
     ? ["report", "junit", "markdown", "html"].flatMap((f) => [`--${f}`, `${dir}/r.${f}`])
     : [];
-  const started = performance.now();
-  const out = await new Deno.Command("/usr/bin/time", {
-    args: [
-      "-f",
-      "maxrss-kb=%M",
-      Deno.execPath(),
-      "task",
-      "--quiet",
-      "conform",
-      "--target",
-      target,
-      "--runs",
-      String(runs),
-      "--format",
-      "json",
-      "--quiet",
-      ...outputs,
-    ],
-    cwd: root,
-    stdout: "null",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
+  const { mb, s } = await conformMaxRss([
+    "--target",
+    target,
+    "--runs",
+    String(runs),
+    "--format",
+    "json",
+    "--quiet",
+    ...outputs,
+  ]);
   if (dir) await Deno.remove(dir, { recursive: true });
-  const text = new TextDecoder().decode(out.stderr);
-  const kb = /maxrss-kb=(\d+)/.exec(text);
-  if (!kb) throw new Error(`No maximum RSS in the output of "/usr/bin/time": ${text.slice(-500)}`);
-  return { mb: Number(kb[1]) / 1024, s: (performance.now() - started) / 1000 };
+  return { mb, s };
 }
 
 console.log("target | runs | max RSS (MB) | time (s) | ratio to the first size");
