@@ -46,15 +46,14 @@ async function refused(port: number): Promise<boolean> {
 }
 
 /**
- * The tool loaders this test process started that still run (children of this process: other
- * test files running at the same time start loaders of their own).
+ * The loaders of the reference tool still running. Test files run as workers of one process,
+ * and another file's loaders (legacy_normalizer_test.ts: legacy_tool) run beside these; no other
+ * test file starts the reference tool.
  */
 function toolProcesses(): string[] {
-  const ps = new Deno.Command("ps", { args: ["-eo", "pid,ppid,args"], stdout: "piped" })
-    .outputSync();
+  const ps = new Deno.Command("ps", { args: ["-eo", "pid,args"], stdout: "piped" }).outputSync();
   return new TextDecoder().decode(ps.stdout).split("\n")
-    .filter((l) => l.trim().split(/\s+/)[1] === String(Deno.pid))
-    .filter((l) => l.includes(`${TOOLS}`) || l.includes("netconform_tools.py --tool"))
+    .filter((l) => l.includes("netconform_tools.py --tool display_tool:"))
     .filter((l) => l.includes(new URL("../../", import.meta.url).pathname));
 }
 
