@@ -15,7 +15,7 @@
 import { httpChatAdapter } from "../src/adapters/http_chat.ts";
 import { runSuite } from "../src/core/run_suite.ts";
 import { requirePythonEnv } from "../conformance/_python_env.ts";
-import { agentHttpAdapter } from "../conformance/chat_limits/agent_http_adapter.ts";
+import { gns3CopilotAdapter } from "../conformance/chat_limits/_gns3_copilot_targets.ts";
 import { startScriptedModelServer } from "../conformance/chat_limits/model_server.ts";
 import { chatLimitsSuite } from "../conformance/chat_limits/suite.ts";
 
@@ -121,19 +121,7 @@ async function kitRequestSurface(baseUrl: string, target: string) {
 
 /** The enforcement mutants on the kit's http-agent surface (a server and model of its own). */
 async function kitEnforcement(target: string) {
-  const adapter = agentHttpAdapter({
-    command: {
-      argv: [python, server, "--all-by-project"],
-      env: { PORT: "0" },
-      readyLine: "^listening (http://127\\.0\\.0\\.1:\\d+)$",
-    },
-    chat: { timeoutMs: 60_000 },
-    tools: {
-      echo: { name: "execute_command", arg: "command", args: { node: "R1" } },
-      fail: { name: "start_node", arg: "node" },
-    },
-    startMs: 60_000,
-  });
+  const adapter = gns3CopilotAdapter({ allByProject: true });
   const report = await runSuite(chatLimitsSuite, adapter, {
     target,
     seed: SEED,

@@ -15,11 +15,24 @@ const CASE_MS = 60_000;
 /** Generated sessions when the run sets no `--runs` (as the LangGraph.js target). */
 const RUNS = 40;
 
-/** The reference agent's server under uvicorn (one process a suite run); `flaw` a mutant. */
-function gns3CopilotAdapter(flaw?: string): Adapter {
+/**
+ * The reference agent's server under uvicorn (one process a suite run): the reference, the
+ * mutant `flaw`, or with `allByProject` every one of them in one process, the project id of a
+ * request naming which (for the tests and the bench, whose Python start-up is paid once).
+ */
+export function gns3CopilotAdapter(
+  options: { flaw?: string; allByProject?: boolean } = {},
+): Adapter {
+  const { flaw, allByProject } = options;
+  const args = flaw ? ["--flaw", flaw] : allByProject ? ["--all-by-project"] : [];
+  const name = flaw
+    ? `GNS3 Copilot reference agent (flaw: ${flaw})`
+    : allByProject
+    ? "GNS3 Copilot reference agent (its mutants by project id)"
+    : "GNS3 Copilot reference agent";
   return agentHttpAdapter({
     command: {
-      argv: [requirePythonEnv("agent"), SERVER.pathname, ...(flaw ? ["--flaw", flaw] : [])],
+      argv: [requirePythonEnv("agent"), SERVER.pathname, ...args],
       cwd: new URL("../../", import.meta.url).pathname,
       env: { CHAT_TOKEN: TOKEN, PORT: "0", PYTHONDONTWRITEBYTECODE: "1" },
       readyLine: "^listening (http://127\\.0\\.0\\.1:\\d+)$",
@@ -32,7 +45,7 @@ function gns3CopilotAdapter(flaw?: string): Adapter {
     startMs: 60_000,
     // No URL: the port is ephemeral, and equal seeds must give equal reports.
     info: {
-      name: flaw ? `GNS3 Copilot reference agent (flaw: ${flaw})` : "GNS3 Copilot reference agent",
+      name,
       language: "python",
       transport: "http (127.0.0.1, ephemeral port, uvicorn), scripted OpenAI-compatible model",
     },
@@ -109,6 +122,6 @@ export const gns3CopilotTargets: readonly EmbeddedTarget[] = [
     description: m.description,
     mutant: { breaks: m.breaks },
     ...common,
-    create: () => gns3CopilotAdapter(m.flaw),
+    create: () => gns3CopilotAdapter({ flaw: m.flaw }),
   })),
 ];

@@ -8,30 +8,15 @@ import { runSuite } from "../../src/core/run_suite.ts";
 import { resolveSeed } from "../../src/core/seed.ts";
 import type { Adapter } from "../../src/core/types.ts";
 import { pythonEnvForTest } from "../_python_env.ts";
-import { agentHttpAdapter } from "./agent_http_adapter.ts";
-import { gns3CopilotTargets } from "./_gns3_copilot_targets.ts";
+import { gns3CopilotAdapter, gns3CopilotTargets } from "./_gns3_copilot_targets.ts";
 import { chatLimitsSuite } from "./suite.ts";
 
 const seed = resolveSeed();
 console.log(`chat_limits gns3_copilot_agent_test seed: ${seed} (set CONFORM_SEED to vary)`);
 const env = pythonEnvForTest("agent", "the GNS3 Copilot stack reference agent tests");
-const SERVER = new URL("../../examples/gns3_copilot_agent/server.py", import.meta.url).pathname;
-
 /** One server for the whole file; runSuite's start/close leave it running. */
 function sharedAdapter(): { adapter: Adapter; close: () => Promise<void> } {
-  const inner = agentHttpAdapter({
-    command: {
-      argv: [env.python, SERVER, "--all-by-project"],
-      env: { PORT: "0", PYTHONDONTWRITEBYTECODE: "1" },
-      readyLine: "^listening (http://127\\.0\\.0\\.1:\\d+)$",
-    },
-    chat: { timeoutMs: 60_000 },
-    tools: {
-      echo: { name: "execute_command", arg: "command", args: { node: "R1" } },
-      fail: { name: "start_node", arg: "node" },
-    },
-    startMs: 60_000,
-  });
+  const inner = gns3CopilotAdapter({ allByProject: true });
   let started: Promise<unknown> | undefined;
   return {
     adapter: {
