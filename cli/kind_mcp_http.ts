@@ -3,6 +3,7 @@ import { mcpHttpAdapter } from "../src/adapters/mcp_http.ts";
 import { mcpHttpCommandAdapter } from "../src/adapters/mcp_http_command.ts";
 import type { AdapterKind } from "./_adapter_kind.ts";
 import { processProperties, resolveArgv } from "./_process_section.ts";
+import { DECLARED_VERSION } from "./_mcp_kind_schema.ts";
 
 /** The `adapter:` section of a `kind: mcp-http` target, as validated. */
 export interface McpHttpSection {
@@ -86,13 +87,7 @@ const SCHEMA = {
       type: "string",
       minLength: 1,
     },
-    version: {
-      description:
-        "The implementation's version for the report when the server's serverInfo.version is empty (the version you pinned); a version the server reports wins, and the report says where it came from.",
-      type: "string",
-      minLength: 1,
-      maxLength: 100,
-    },
+    version: DECLARED_VERSION,
     timeouts: {
       type: "object",
       additionalProperties: false,

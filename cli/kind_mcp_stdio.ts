@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { processProperties, resolveArgv } from "./_process_section.ts";
 import { mcpStdioAdapter } from "../src/adapters/mcp_stdio.ts";
 import type { AdapterKind } from "./_adapter_kind.ts";
+import { DECLARED_VERSION } from "./_mcp_kind_schema.ts";
 
 /** The `adapter:` section of a `kind: mcp-stdio` target, as validated. */
 export interface McpStdioSection {
@@ -42,13 +43,7 @@ const SCHEMA = {
       type: "string",
       pattern: "^[A-Za-z_][A-Za-z0-9_]*$",
     },
-    version: {
-      description:
-        "The implementation's version for the report when the server's serverInfo.version is empty (the version you pinned); a version the server reports wins, and the report says where it came from.",
-      type: "string",
-      minLength: 1,
-      maxLength: 100,
-    },
+    version: DECLARED_VERSION,
     timeouts: {
       type: "object",
       additionalProperties: false,
