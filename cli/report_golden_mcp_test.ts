@@ -1,0 +1,5 @@
+/** The golden reports of the TypeScript Netdryrun MCP server's targets (see `_golden_reports.ts`). */
+import { embeddedTargets } from "./registry.ts";
+import { registerGoldenTests } from "./_golden_reports.ts";
+
+registerGoldenTests(embeddedTargets, "netdryrun-mcp");
