@@ -124,7 +124,7 @@ Deno.test("conform CLI: the same seed gives the same report apart from its times
   const { embeddedTargets } = await import("./registry.ts");
   const targets = embeddedTargets.filter((t) => !t.mutant && !t.pythonEnv)
     .flatMap((t) => ["--target", t.name]);
-  const args = [...targets, "--runs", "15", "--seed", "11", "--format", "json"];
+  const args = [...targets, "--runs", "5", "--seed", "11", "--format", "json"];
   const a = JSON.parse((await run(args)).out);
   const b = JSON.parse((await run(args)).out);
   assert.notEqual(a.timestamp, undefined);

@@ -5,7 +5,8 @@
  *
  * Each golden fixture test is its own `Deno.test`, named `fixture <file>#<index>: <description>`
  * (as std's TOML test runner registers one test per case), so that a failure names its
- * fixture; the fixture files are loaded before the tests are registered.
+ * fixture; the fixture files are loaded before the tests are registered. This is the one test of
+ * each profile's own properties (a profile's test file tests what is particular to it).
  */
 import assert from "node:assert/strict";
 import { assertProfile } from "../src/core/check_profile.ts";
@@ -14,7 +15,9 @@ import { resolveSeed } from "../src/core/seed.ts";
 import { profiles } from "./profiles.ts";
 
 const seed = resolveSeed();
-console.log(`coverage_test seed: ${seed} (set CONFORM_SEED to vary)`);
+/** Runs of each property: enough for every mutation to show, many more under CONFORM_LONG=1. */
+const numRuns = Deno.env.get("CONFORM_LONG") === "1" ? 500 : 30;
+console.log(`coverage_test seed: ${seed}, ${numRuns} runs a property (set CONFORM_SEED to vary)`);
 
 const specsDir = new URL("../../shared/specs/", import.meta.url);
 const canReadSpecs = (() => {
@@ -118,6 +121,6 @@ for (const profile of profiles) {
   });
 
   Deno.test(`${profile.id}: properties hold (valid, total, each mutation) for seed ${seed}`, () => {
-    assertProfile(profile, { seed, numRuns: 100 });
+    assertProfile(profile, { seed, numRuns });
   });
 }
