@@ -152,6 +152,8 @@ export const mcpHttpAdapterKind: AdapterKind = {
         initTimeoutMs: s.timeouts?.init_ms,
         callTimeoutMs: s.timeouts?.call_ms,
         maxResponseBytes: s.max_response_bytes,
+        declaredVersion: s.version,
+        toolTimeoutsMs: context.toolTimeoutsMs,
       });
     }
     return mcpHttpAdapter(s.url!, {

@@ -39,6 +39,18 @@ const ENDED_WAIT_MS = 2_000;
 type Violation = { transport: string; message: string };
 
 /**
+ * What a request that got no HTTP answer at all says (fetch's `TypeError`, with the system's
+ * reason: connection refused, reset), or undefined for any other failure.
+ */
+function unreachable(error: unknown): string | undefined {
+  if (!(error instanceof TypeError) || !/fetch failed|error sending request/i.test(error.message)) {
+    return undefined;
+  }
+  const cause = (error as { cause?: unknown }).cause;
+  return cause ? `${error.message} (${messageOf(cause).slice(0, 200)})` : error.message;
+}
+
+/**
  * An {@linkcode Adapter} that talks to an MCP server through the official SDK client, over the
  * transport a factory makes. Operations:
  *
@@ -312,9 +324,13 @@ export function mcpClientAdapter(
       const reported = conn.transportError && conn.transportError !== messageOf(error)
         ? ` (transport: ${conn.transportError})`
         : "";
+      // No HTTP answer at all (fetch's TypeError): the server is not there any more.
+      const gone = unreachable(error);
       return {
         kind: "errored",
-        message: `${method} failed: ${messageOf(error)}${reported}`,
+        message: gone
+          ? `the server went away during ${method}: ${gone}${reported}`
+          : `${method} failed: ${messageOf(error)}${reported}`,
         ...stderrOf(conn),
       };
     } finally {

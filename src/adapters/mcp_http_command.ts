@@ -12,8 +12,11 @@ import { mcpHttpAdapter, type McpHttpAdapterOptions } from "./mcp_http.ts";
 import { childEnv } from "./_child_env.ts";
 
 /** Options of {@linkcode mcpHttpCommandAdapter}. */
-export interface McpHttpCommandOptions
-  extends Pick<McpHttpAdapterOptions, "headers" | "initTimeoutMs" | "maxResponseBytes"> {
+export interface McpHttpCommandOptions extends
+  Pick<
+    McpHttpAdapterOptions,
+    "headers" | "initTimeoutMs" | "maxResponseBytes" | "declaredVersion" | "toolTimeoutsMs"
+  > {
   /**
    * Environment of the server, on top of the variables the kit passes through.
    *
@@ -177,6 +180,8 @@ export function mcpHttpCommandAdapter(
         initTimeoutMs: options.initTimeoutMs,
         callTimeoutMs: options.callTimeoutMs,
         maxResponseBytes: options.maxResponseBytes,
+        declaredVersion: options.declaredVersion,
+        toolTimeoutsMs: options.toolTimeoutsMs,
       });
       return await inner.start(callOptions);
     },

@@ -59,3 +59,20 @@ Deno.test("an init failure names the URL in its message", async () => {
   assert.equal(adapter.stderr!(), "");
   await adapter.close();
 });
+
+Deno.test("a server that is gone says so: the server went away, with the system's reason", async () => {
+  const server = serveNetdryrunHttp({ port: 0 });
+  const adapter = mcpHttpAdapter(server.url, { callTimeoutMs: 2_000 });
+  try {
+    await adapter.start();
+    await server.shutdown();
+    const reply = await adapter.run({ operation: "list_tools", input: {} });
+    assert.equal(reply.kind, "errored");
+    assert.match(
+      (reply as { message: string }).message,
+      /^the server went away during tools\/list: fetch failed \(.*Connection refused/,
+    );
+  } finally {
+    await adapter.close();
+  }
+});
