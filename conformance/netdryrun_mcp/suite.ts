@@ -252,11 +252,12 @@ async function evaluateCall(
     }
   }
   const slug = id.replace(/[^A-Za-z0-9_.-]+/g, "-");
-  const dest = input.outside
-    ? join(workspace.path, "outside", slug)
-    : join(workspace.root ?? workspace.path, slug);
-  const laid = await layOut(source, dest, manifest);
+  const outside = join(workspace.path, "outside");
+  const dest = input.outside ? join(outside, slug) : join(workspace.root ?? workspace.path, slug);
+  if (input.outside) outsideCases.set(outside, (outsideCases.get(outside) ?? 0) + 1);
+  let laid: Awaited<ReturnType<typeof layOut>> | undefined;
   try {
+    laid = await layOut(source, dest, manifest);
     const names = isObject(o.arguments) && isObject(o.arguments[tool])
       ? o.arguments[tool] as Record<string, string>
       : {};
@@ -308,8 +309,30 @@ async function evaluateCall(
       ...(unchecked.length > 0 ? { unchecked } : {}),
     };
   } finally {
-    await Deno.remove(laid.dir, { recursive: true }).catch(() => {});
+    if (laid) await Deno.remove(laid.dir, { recursive: true }).catch(() => {});
+    if (input.outside) leaveOutside(outside);
   }
+}
+
+/** Outside-root cases running now, by their `outside` folder (a folder of the workspace). */
+const outsideCases = new Map<string, number>();
+
+/**
+ * The last outside-root case of a workspace to finish removes the `outside` folder it was laid
+ * out in (in a workspace the user gave, nothing of the kit's is left). Counted before the
+ * layout and after the removal, and removed synchronously: no case lays out into a folder
+ * being removed.
+ */
+function leaveOutside(outside: string): void {
+  const left = (outsideCases.get(outside) ?? 1) - 1;
+  if (left > 0) {
+    outsideCases.set(outside, left);
+    return;
+  }
+  outsideCases.delete(outside);
+  try {
+    Deno.removeSync(outside); // only when empty; at once, before any other case can lay out
+  } catch { /* not empty, or gone */ }
 }
 
 /**
