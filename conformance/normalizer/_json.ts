@@ -1,6 +1,7 @@
 // JSON helpers for untrusted values: own-property reads, iterative comparison (no recursion,
 // so 100,000 levels cannot overflow the stack), volatile-path removal, bounded previews.
 import { jsonPointer } from "../../src/core/json_pointer.ts";
+import { pointerSegments } from "../../src/core/_pointer_segments.ts";
 
 import { hasOwn, isObject, type Obj } from "../_json_value.ts";
 
@@ -61,12 +62,6 @@ export function firstDifference(a: unknown, b: unknown): string | undefined {
   return undefined;
 }
 
-function decode(pointer: string): string[] | undefined {
-  if (pointer === "") return [];
-  if (!pointer.startsWith("/")) return undefined;
-  return pointer.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
-}
-
 /**
  * A copy of `value` without the members at `pointers` (JSON Pointers; a `*` segment means
  * every member). Only the containers on the paths are copied; the rest is shared.
@@ -74,7 +69,7 @@ function decode(pointer: string): string[] | undefined {
 export function withoutPaths(value: unknown, pointers: readonly string[]): unknown {
   let out = value;
   for (const pointer of pointers) {
-    const segments = decode(pointer);
+    const segments = pointerSegments(pointer);
     if (segments && segments.length > 0) out = remove(out, segments);
   }
   return out;

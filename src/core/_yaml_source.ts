@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { messageOf } from "./_message_of.ts";
+import { pointerSegments } from "./_pointer_segments.ts";
 
 /** A line and column, both 1-based. */
 export interface SourcePosition {
@@ -12,11 +13,6 @@ export interface YamlSource {
   value: unknown;
   /** Position of the node at `pointer`, or of its nearest existing ancestor. */
   locate(pointer: string): SourcePosition;
-}
-
-function decodePointer(pointer: string): string[] {
-  if (pointer === "") return [];
-  return pointer.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
 }
 
 /**
@@ -74,7 +70,7 @@ export function parseYamlSource(
   const locate = (pointer: string): SourcePosition => {
     let node: Node | null | undefined = doc.contents as Node | null;
     let best = node?.range ? node.range[0] : 0;
-    for (const key of decodePointer(pointer)) {
+    for (const key of pointerSegments(pointer) ?? []) {
       if (isMap(node)) {
         const pair = node.items.find((p) =>
           isScalar(p.key) ? String(p.key.value) === key : String(p.key) === key

@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import type { Finding, Level } from "./types.ts";
+import { pointerSegments } from "./_pointer_segments.ts";
 
 /** Attributes schema errors under a schema location to a named rule. */
 export interface SchemaRuleMapping {
@@ -102,11 +103,12 @@ function checkSchema(schema: unknown): void {
 /** A compiled schema check: value in, findings out. */
 export type SchemaChecker = (value: unknown) => Finding[];
 
-/** Whether the JSON Pointer `pointer` names a member of `value`. */
+/** Whether `pointer` (a URI fragment's JSON Pointer) names a member of `value`. */
 function hasPointer(value: unknown, pointer: string): boolean {
+  const keys = pointerSegments(decodeURIComponent(pointer));
+  if (keys === undefined) return false;
   let at = value;
-  for (const raw of pointer.split("/").slice(1)) {
-    const key = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
+  for (const key of keys) {
     if (typeof at !== "object" || at === null || !Object.hasOwn(at, key)) return false;
     at = (at as Record<string, unknown>)[key];
   }
