@@ -19,6 +19,7 @@ export interface McpHttpSection {
     inherit_env?: boolean;
     ready_line?: string;
     root_env?: string;
+    max_restarts?: number;
   };
   /** Headers sent with every request. */
   headers?: Record<string, string>;
@@ -67,6 +68,13 @@ const SCHEMA = {
             "Name of the variable that receives the server's root, a folder inside the workspace (NETDRYRUN_MCP_ROOT, say). Without it, root-dependent cases are skipped.",
           type: "string",
           pattern: "^[A-Za-z_][A-Za-z0-9_]*$",
+        },
+        max_restarts: {
+          description:
+            "Restarts (each a fresh server process, on its own URL) after the server died before every later case is errored. Default 3.",
+          type: "integer",
+          minimum: 0,
+          maximum: 1000,
         },
       },
     },
@@ -148,6 +156,7 @@ export const mcpHttpAdapterKind: AdapterKind = {
         inheritEnv: c.inherit_env ?? false,
         ...(c.ready_line ? { readyLine: new RegExp(c.ready_line) } : {}),
         ...(c.root_env ? { rootEnv: c.root_env } : {}),
+        maxRestarts: c.max_restarts,
         headers: s.headers,
         initTimeoutMs: s.timeouts?.init_ms,
         callTimeoutMs: s.timeouts?.call_ms,

@@ -68,3 +68,28 @@ Deno.test("kind mcp-http: a command whose first line gives no URL is a start err
   await assert.rejects(adapter.start(), /first line gave no URL .*"ready"/);
   await adapter.close();
 });
+
+Deno.test("kind mcp-http: command.max_restarts bounds how often a server that died is started again", async () => {
+  const adapter = mcpHttpAdapterKind.create(
+    {
+      kind: "mcp-http",
+      command: {
+        argv: httpArgv(),
+        env: { NETCONFORM_MUTANT: "crash-mid-call" },
+        root_env: "NETDRYRUN_MCP_ROOT",
+        max_restarts: 0,
+      },
+    },
+    { configDir: "/tmp" },
+  );
+  try {
+    await adapter.start();
+    const call = { operation: "call_tool", input: { name: "dry_run", arguments: {} } };
+    const crashed = await adapter.run(call);
+    assert.match(crashed.kind === "errored" ? crashed.message : "", /went away.*exited with code/);
+    const next = await adapter.run({ operation: "list_tools", input: {} });
+    assert.match(next.kind === "errored" ? next.message : "", /0 restarts already used/);
+  } finally {
+    await adapter.close();
+  }
+});

@@ -81,11 +81,12 @@ export function referenceStdioAdapter(
  * await adapter.close();
  * ```
  *
- * @param options `mutant`: NETCONFORM_MUTANT; `callTimeoutMs`: one request's budget.
+ * @param options `mutant`: NETCONFORM_MUTANT; `callTimeoutMs`: one request's budget;
+ * `maxRestarts`: how many times a server that died is started again.
  * @returns The adapter (kind `mcp-http`).
  */
 export function referenceHttpAdapter(
-  options: { mutant?: string; callTimeoutMs?: number } = {},
+  options: { mutant?: string; callTimeoutMs?: number; maxRestarts?: number } = {},
 ): Adapter {
   const argv = [...referenceServerArgv().slice(0, -1), "--http", "0"];
   argv.splice(argv.indexOf("--allow-env"), 0, "--allow-net=127.0.0.1");
@@ -93,6 +94,7 @@ export function referenceHttpAdapter(
     env: options.mutant ? { NETCONFORM_MUTANT: options.mutant } : {},
     rootEnv: "NETDRYRUN_MCP_ROOT",
     callTimeoutMs: options.callTimeoutMs,
+    maxRestarts: options.maxRestarts,
   });
 }
 

@@ -85,7 +85,16 @@ function killDescendants(leader: number): void {
 }
 
 /**
- * Sends `signal` to the process group led by `pid`.
+ * Looks up the descendants of the group led by `pid` now, before it is asked to end: one that
+ * left the group is still known (and ended at the SIGKILL) once its parent is gone.
+ */
+export function noteDescendants(pid: number): void {
+  if (isWindows || !liveGroups.has(pid)) return;
+  descendantsOf.set(pid, walk(pid, processTable()));
+}
+
+/**
+ * Sends `signal` to the process group led by `pid` (SIGTERM: after noting its descendants).
  *
  * @returns Whether the group was there to signal.
  */
@@ -93,6 +102,7 @@ export function killGroup(pid: number, signal: "SIGTERM" | "SIGKILL"): boolean {
   if (isWindows) return false;
   // Killed, the group ends with every process that left it (SIGTERM leaves them a chance).
   if (signal === "SIGKILL") killDescendants(pid);
+  else noteDescendants(pid);
   try {
     process.kill(-pid, signal);
     return true;

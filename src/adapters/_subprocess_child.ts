@@ -1,7 +1,7 @@
 // One running implementation process (private helper of the subprocess adapter): spawn,
 // batched writes, bounded line reading, stderr ring, kill of its process group.
 import { type ByteRing, type LineEvent, LineSplitter } from "./_subprocess_text.ts";
-import { killGroup, trackGroup } from "./_process_groups.ts";
+import { killGroup, noteDescendants, trackGroup } from "./_process_groups.ts";
 
 /** How to start the process. */
 export interface ChildOptions {
@@ -209,6 +209,7 @@ export class Child {
    */
   async stop(graceMs: number): Promise<void> {
     this.retired = true;
+    noteDescendants(this.process.pid); // what left its group, before it can be orphaned
     await within(this.#writer.close(), graceMs);
     await within(this.status, graceMs);
     // Kill the group even after a clean exit: processes it left behind go too.

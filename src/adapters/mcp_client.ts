@@ -21,7 +21,6 @@ type Conn = Connection<Client, McpConnection>;
 export type {
   McpClientAdapterOptions,
   McpConnection,
-  McpTransport,
   McpTransportFactory,
   McpWorkspace,
 } from "./mcp_client_types.ts";
@@ -51,6 +50,19 @@ function unreachable(error: unknown): string | undefined {
 }
 
 /**
+ * What a call the server's close cut off says: that the server went away and how, when the
+ * factory knows how its process ended, else that the server closed the connection.
+ */
+function closedMessage(conn: Conn, method: string, error: unknown): string {
+  const gone = conn.made.gone?.();
+  if (gone) return `the server went away during ${method}: ${gone}`;
+  const seen = conn.made.diagnostics?.();
+  return `the server closed the connection during ${method} (crash?): ${messageOf(error)}${
+    seen ? ` (${seen})` : ""
+  }`;
+}
+
+/**
  * An {@linkcode Adapter} that talks to an MCP server through the official SDK client, over the
  * transport a factory makes. Operations:
  *
@@ -58,6 +70,7 @@ function unreachable(error: unknown): string | undefined {
  * - `call_tool` (`{name, arguments}`): the raw `tools/call` result (`content`,
  *   `structuredContent`, `isError` as sent: nothing is judged or defaulted here);
  * - `workspace`: the folder shared with the server (`{path, root}`), when configured;
+ * - `http_probe`: the connection's `probe` (Streamable HTTP), else raised `NotHttp`;
  *
  * A JSON-RPC error answered by the server is `raised` (type `McpError`, with its code, and
  * the transport's `protocolViolations` seen before it); a timeout, a closed connection or a
@@ -112,14 +125,15 @@ export function mcpClientAdapter(
   let concurrent = false;
 
   const lock = new SoloLock();
-  const live = new Set<McpTransport>();
+  /** Connections made and not ended yet (a connection still being made included). */
+  const live = new Set<McpConnection>();
   /** Servers being ended (awaited at close). */
   const ending = new Set<Promise<void>>();
 
   const connect = async (signal?: AbortSignal): Promise<Conn> => {
     const made = await factory();
     lastMade = made;
-    live.add(made.transport);
+    live.add(made);
     const client = new Client({ name: "netconform", version: "0.1.0" }, { capabilities: {} });
     const conn: Conn = new Connection(client, made);
     const transport = tracked(made.transport, () => conn, () => (concurrent = true));
@@ -134,8 +148,7 @@ export function mcpClientAdapter(
       await client.connect(transport, { timeout: initTimeoutMs, signal });
     } catch (error) {
       await client.close().catch(() => {});
-      await made.transport.close().catch(() => {});
-      live.delete(made.transport);
+      await end(made);
       const news = conn.transportError && !messageOf(error).includes(conn.transportError)
         ? `transport: ${conn.transportError}`
         : undefined;
@@ -148,6 +161,13 @@ export function mcpClientAdapter(
     return conn;
   };
 
+  /** Closes a connection's transport, then ends what its factory started (its server). */
+  const end = async (made: McpConnection): Promise<void> => {
+    live.delete(made);
+    await made.transport.close().catch(() => {});
+    await made.stop?.().catch(() => {});
+  };
+
   /**
    * Ends a connection's server (its whole process group, over stdio): what is left of a
    * crashed one (its children, say), or a doomed one.
@@ -155,8 +175,7 @@ export function mcpClientAdapter(
   const retire = (conn: Conn) => {
     if (conn.retired) return;
     conn.retired = true;
-    live.delete(conn.made.transport);
-    const closing = conn.made.transport.close().catch(() => {});
+    const closing = end(conn.made);
     ending.add(closing);
     void closing.finally(() => ending.delete(closing));
   };
@@ -301,16 +320,11 @@ export function mcpClientAdapter(
       if (!conn.closed && !(error instanceof McpError) && conn.made.ended?.()) {
         await closedWithin(conn, ENDED_WAIT_MS); // sent to a server that is gone
       }
+      // No HTTP answer at all: the server may have died; if so, its connection closes.
+      if (!conn.closed && conn.made.lost && unreachable(error)) await conn.made.lost();
       if (conn.closed) {
         if (!alone && conn.unansweredAtClose > 1) return "again";
-        const seen = conn.made.diagnostics?.();
-        return {
-          kind: "errored",
-          message: `the server closed the connection during ${method} (crash?): ${
-            messageOf(error)
-          }${seen ? ` (${seen})` : ""}`,
-          ...stderrOf(conn),
-        };
+        return { kind: "errored", message: closedMessage(conn, method, error), ...stderrOf(conn) };
       }
       if (error instanceof McpError) {
         return {
@@ -353,6 +367,37 @@ export function mcpClientAdapter(
     const reply = await attempt(method, params, callOptions, false);
     if (reply !== "again") return reply;
     return await attempt(method, params, callOptions, true) as Reply;
+  };
+
+  /**
+   * The `http_probe` operation, on the live server (started again if it went away). A probe
+   * the server died under with other requests in flight is sent again alone, as a call is.
+   */
+  const probe = async (input: Record<string, unknown>): Promise<Reply> => {
+    if (!lastMade?.probe) return { kind: "raised", type: "NotHttp", message: NOT_HTTP };
+    const reply = await probeOnce(input, false);
+    return reply === "again" ? await probeOnce(input, true) as Reply : reply;
+  };
+
+  const probeOnce = async (
+    input: Record<string, unknown>,
+    alone: boolean,
+  ): Promise<Reply | "again"> => {
+    const release = alone ? await lock.solo() : await lock.shared();
+    try {
+      const conn = await connection();
+      const reply = await conn.made.probe!(input);
+      if (reply.kind !== "errored" || !/fetch failed/.test(reply.message)) return reply;
+      if (!conn.closed) await conn.made.lost?.();
+      if (!conn.closed) return reply;
+      return alone
+        ? { ...reply, message: closedMessage(conn, "the HTTP probe", reply.message) }
+        : "again";
+    } catch (error) {
+      return { kind: "errored", message: messageOf(error), ...stderrOf() };
+    } finally {
+      release();
+    }
   };
 
   const stderrOf = (conn?: Conn): { stderr?: string } => {
@@ -398,8 +443,8 @@ export function mcpClientAdapter(
           return workspace
             ? { kind: "result", value: { ...workspace } }
             : { kind: "raised", type: "NoWorkspace", message: "the adapter has no workspace" };
-        case "http_probe": // the mcp-http adapter answers it; no other transport has HTTP
-          return { kind: "raised", type: "NotHttp", message: NOT_HTTP };
+        case "http_probe":
+          return await probe(input);
         default:
           return { kind: "errored", message: `Unknown operation "${req.operation}"` };
       }
@@ -413,8 +458,7 @@ export function mcpClientAdapter(
       if (conn && !conn.closed) await endSession(conn.made.terminate, callTimeoutMs);
       // A connection still being made is ended too: its transport is in `live`.
       await conn?.client.close().catch(() => {});
-      await Promise.all([...live].map((t) => t.close().catch(() => {})));
-      live.clear();
+      await Promise.all([...live].map(end));
       await Promise.all([...ending]);
       await options.onClose?.().catch(() => {});
     },

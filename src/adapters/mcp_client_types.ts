@@ -1,5 +1,6 @@
 // The types of the MCP client adapter (mcp_client.ts re-exports them).
 import type { Transport } from "./_mcp_sdk.ts";
+import type { Reply } from "../core/types.ts";
 
 /** The MCP SDK's client transport interface (stdio, Streamable HTTP, in-memory). */
 export type McpTransport = Transport;
@@ -30,6 +31,26 @@ export interface McpConnection {
    * (Streamable HTTP: a DELETE with the session id). Its failure is ignored.
    */
   terminate?: () => Promise<void>;
+  /**
+   * How the server's process ended ("it exited with code 70"), once it has, when the factory
+   * started it: a call the close cut off then says the server went away, and how.
+   */
+  gone?: () => string | undefined;
+  /**
+   * Called when a request got no answer at all (no HTTP connection): resolves once the
+   * server is known gone (the connection then closed) or, bounded, known still there.
+   */
+  lost?: () => Promise<void>;
+  /**
+   * Ends what the factory started for this connection (its server process), after the
+   * transport is closed. Its failure is ignored.
+   */
+  stop?: () => Promise<void>;
+  /**
+   * Answers the `http_probe` operation: the raw HTTP requests to the server the SDK client
+   * never makes (Streamable HTTP only; without it the operation raises `NotHttp`).
+   */
+  probe?: (input: Record<string, unknown>) => Promise<Reply>;
 }
 
 /** Makes a fresh transport to the server: spawns it (stdio) or points at its URL (HTTP). */

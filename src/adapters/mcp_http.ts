@@ -1,8 +1,7 @@
 import type { Adapter } from "../core/types.ts";
 import { trackTempDir } from "./_process_groups.ts";
-import { StreamableHTTPClientTransport } from "./_mcp_sdk.ts";
 import { mcpClientAdapter, type McpWorkspace } from "./mcp_client.ts";
-import { httpProbe } from "./_mcp_http_probe.ts";
+import { mcpHttpConnection } from "./mcp_http_transport.ts";
 
 /** Options of {@linkcode mcpHttpAdapter}. */
 export interface McpHttpAdapterOptions {
@@ -57,32 +56,6 @@ export interface McpHttpAdapterOptions {
   maxResponseBytes?: number;
 }
 
-function capped(response: Response, max: number): Response {
-  if (!response.body) return response;
-  // A declared length is enforced by fetch itself: no need to count what is under the cap.
-  const declared = Number(response.headers.get("content-length") ?? NaN);
-  if (Number.isInteger(declared) && declared <= max) return response;
-  if (Number.isInteger(declared)) {
-    response.body.cancel().catch(() => {});
-    throw new Error(`response body of ${declared} bytes is over ${max} bytes`);
-  }
-  let seen = 0;
-  const body = response.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > max) controller.error(new Error(`response body over ${max} bytes`));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
-  return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-}
-
 /**
  * An MCP adapter for a server already running behind a Streamable HTTP URL, through the
  * SDK's `StreamableHTTPClientTransport`. Response bodies are capped; a server that stops
@@ -125,27 +98,12 @@ export function mcpHttpAdapter(url: string, options: McpHttpAdapterOptions = {})
       `The root "${options.root}" is not inside the workspace "${options.workspace ?? ""}"`,
     );
   }
-  const max = options.maxResponseBytes ?? 8 * 1024 * 1024;
   let created: string | undefined;
-  const client = mcpClientAdapter(() => {
-    const transport = new StreamableHTTPClientTransport(endpoint, {
-      requestInit: { headers: { ...options.headers } },
-      fetch: async (input, init) => capped(await fetch(input, init), max),
-      reconnectionOptions: {
-        maxReconnectionDelay: 1_000,
-        initialReconnectionDelay: 100,
-        reconnectionDelayGrowFactor: 2,
-        maxRetries: 0,
-      },
-    });
-    return {
-      transport,
-      diagnostics: () => `URL "${endpoint.href}"`,
-      // A session the server gave an id to is ended with DELETE (a 405 is the server's
-      // "sessions are not ended by clients": the SDK takes it as done).
-      terminate: () => transport.sessionId ? transport.terminateSession() : Promise.resolve(),
-    };
-  }, {
+  return mcpClientAdapter(() =>
+    mcpHttpConnection(endpoint, {
+      headers: options.headers,
+      maxResponseBytes: options.maxResponseBytes,
+    }), {
     kind: "mcp-http",
     initTimeoutMs: options.initTimeoutMs,
     callTimeoutMs: options.callTimeoutMs,
@@ -169,14 +127,4 @@ export function mcpHttpAdapter(url: string, options: McpHttpAdapterOptions = {})
       }
     },
   });
-  // The operation http_probe makes the raw requests the SDK client never makes.
-  return {
-    ...client,
-    run: (req, callOptions) =>
-      req.operation === "http_probe"
-        ? httpProbe(endpoint, (req.input ?? {}) as Record<string, unknown>, {
-          ...options.headers,
-        })
-        : client.run(req, callOptions),
-  };
 }

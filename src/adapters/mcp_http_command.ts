@@ -1,15 +1,24 @@
 /**
  * An `mcp-http` adapter for a server the kit starts itself: it spawns the server (on a free
- * port, say), reads the URL from its first stdout line, and talks Streamable HTTP to it with
- * {@linkcode mcpHttpAdapter}, in a workspace it shares with the kit (the server's root, when
- * `rootEnv` names its variable, inside it). Closing stops the server and removes the workspace.
+ * port, say) in a process group of its own, reads the URL from its first stdout line, and
+ * talks Streamable HTTP to it, in a workspace it shares with the kit (the server's root, when
+ * `rootEnv` names its variable, inside it). A server that dies is started again (a fresh
+ * process, on its own port) for the next call, at most `maxRestarts` times; the calls in
+ * flight when it died are sent again alone, so only a call that kills it by itself is
+ * errored, with how the server ended. Closing stops the server (its group and what left it)
+ * and removes the workspace.
  *
  * @module
  */
 import { join } from "node:path";
-import type { Adapter, ImplementationInfo } from "../core/types.ts";
-import { mcpHttpAdapter, type McpHttpAdapterOptions } from "./mcp_http.ts";
+import type { Adapter } from "../core/types.ts";
+import type { McpHttpAdapterOptions } from "./mcp_http.ts";
+import { mcpClientAdapter, type McpConnection, type McpWorkspace } from "./mcp_client.ts";
+import { mcpHttpConnection } from "./mcp_http_transport.ts";
 import { childEnv } from "./_child_env.ts";
+import { trackTempDir } from "./_process_groups.ts";
+import { ServerProcess } from "./_server_process.ts";
+import { within } from "./_subprocess_child.ts";
 
 /** Options of {@linkcode mcpHttpCommandAdapter}. */
 export interface McpHttpCommandOptions extends
@@ -59,29 +68,70 @@ export interface McpHttpCommandOptions extends
    * @default 10000
    */
   callTimeoutMs?: number;
+  /**
+   * How many times a server that died is started again (each a fresh process).
+   *
+   * @default 3
+   */
+  maxRestarts?: number;
 }
 
 const READY = /^listening (https?:\/\/\S+)$/;
-const MAX_STDERR = 16 * 1024;
+/** Milliseconds a request that got no HTTP answer waits to learn whether the server died. */
+const LOST_WAIT_MS = 1_000;
 
-async function firstLine(stream: ReadableStream<Uint8Array>, ms: number): Promise<string> {
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  const timer = setTimeout(() => reader.cancel().catch(() => {}), ms);
+/** Spawns the server and reads its URL; a server that gives none is stopped. */
+async function spawnServer(
+  argv: readonly string[],
+  options: McpHttpCommandOptions,
+  root: string | null,
+): Promise<{ server: ServerProcess; endpoint: URL }> {
+  const server = new ServerProcess({
+    argv,
+    cwd: options.cwd,
+    env: childEnv(
+      { ...options.env, ...(options.rootEnv && root ? { [options.rootEnv]: root } : {}) },
+      options.inheritEnv ?? false,
+    ),
+  });
+  const line = await server.firstLine(options.readyTimeoutMs ?? 20_000);
+  const url = (options.readyLine ?? READY).exec(line)?.[1];
+  let endpoint: URL | undefined;
   try {
-    while (!text.includes("\n") && text.length < 4096) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    clearTimeout(timer);
-    reader.releaseLock();
+    endpoint = url ? new URL(url) : undefined;
+  } catch {
+    endpoint = undefined;
   }
-  // The rest of stdout is drained, never read as data.
-  stream.pipeTo(new WritableStream()).catch(() => {});
-  return text.split("\n")[0].trim();
+  if (endpoint) return { server, endpoint };
+  await server.stop();
+  throw new Error(
+    `the server's first line gave no URL (its first line: ${JSON.stringify(line.slice(0, 200))}; ${
+      server.exit ?? "it runs"
+    }; stderr: ${JSON.stringify(server.stderr().slice(-500))})`,
+  );
+}
+
+/** The connection to a server process: its transport closes when the process exits. */
+function connectionTo(
+  server: ServerProcess,
+  endpoint: URL,
+  options: McpHttpCommandOptions,
+): McpConnection {
+  const made = mcpHttpConnection(endpoint, {
+    headers: options.headers,
+    maxResponseBytes: options.maxResponseBytes,
+  });
+  const closing = server.exited.then(() => made.transport.close()).catch(() => {});
+  return {
+    ...made,
+    stderr: () => server.stderr(),
+    ended: () => server.exit !== undefined,
+    gone: () => server.exit,
+    lost: async () => {
+      if (await within(server.exited.then(() => true), LOST_WAIT_MS)) await closing;
+    },
+    stop: () => server.stop(),
+  };
 }
 
 /**
@@ -105,91 +155,46 @@ async function firstLine(stream: ReadableStream<Uint8Array>, ms: number): Promis
  * ```
  *
  * @param argv The server's command line.
- * @param options Environment, root variable, ready line, headers, timeouts.
+ * @param options Environment, root variable, ready line, headers, timeouts, restarts.
  * @returns The adapter (kind `mcp-http`).
  */
 export function mcpHttpCommandAdapter(
   argv: readonly string[],
   options: McpHttpCommandOptions = {},
 ): Adapter {
-  let child: Deno.ChildProcess | undefined;
-  let inner: Adapter | undefined;
-  let workspace: string | undefined;
-  let stderr = "";
-  const stop = async () => {
-    await inner?.close().catch(() => {});
-    inner = undefined;
-    if (child) {
-      const c = child;
-      child = undefined;
-      try {
-        c.kill("SIGTERM");
-      } catch { /* already gone */ }
-      const killer = setTimeout(() => {
-        try {
-          c.kill("SIGKILL");
-        } catch { /* already gone */ }
-      }, 3_000);
-      await c.status.catch(() => {});
-      clearTimeout(killer);
-    }
-    if (workspace) await Deno.remove(workspace, { recursive: true }).catch(() => {});
-    workspace = undefined;
-  };
-  return {
+  let workspace: McpWorkspace | undefined;
+  const client = mcpClientAdapter(async () => {
+    const { server, endpoint } = await spawnServer(argv, options, workspace?.root ?? null);
+    return connectionTo(server, endpoint, options);
+  }, {
     kind: "mcp-http",
-    async start(callOptions): Promise<ImplementationInfo> {
-      await stop();
-      workspace = await Deno.makeTempDir({ prefix: "netconform-mcp-" });
-      const root = options.rootEnv ? join(workspace, "root") : undefined;
+    initTimeoutMs: options.initTimeoutMs,
+    callTimeoutMs: options.callTimeoutMs,
+    declaredVersion: options.declaredVersion,
+    toolTimeoutsMs: options.toolTimeoutsMs,
+    maxRestarts: options.maxRestarts ?? 3,
+    async workspace(): Promise<McpWorkspace> {
+      const path = await Deno.makeTempDir({ prefix: "netconform-mcp-" });
+      trackTempDir(path, true);
+      const root = options.rootEnv ? join(path, "root") : null;
       if (root) await Deno.mkdir(root);
-      stderr = "";
-      child = new Deno.Command(argv[0], {
-        args: argv.slice(1),
-        cwd: options.cwd,
-        env: childEnv(
-          { ...options.env, ...(options.rootEnv && root ? { [options.rootEnv]: root } : {}) },
-          options.inheritEnv ?? false,
-        ),
-        clearEnv: true,
-        stdin: "null",
-        stdout: "piped",
-        stderr: "piped",
-      }).spawn();
-      child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
-        new WritableStream({
-          write(chunk) {
-            stderr = (stderr + chunk).slice(-MAX_STDERR);
-          },
-        }),
-      ).catch(() => {});
-      const line = await firstLine(child.stdout, options.readyTimeoutMs ?? 20_000);
-      const url = READY.exec(line)?.[1];
-      if (!url) {
-        await stop();
-        throw new Error(
-          `the server's first line gave no URL (its first line: ${
-            JSON.stringify(line.slice(0, 200))
-          }; stderr: ${JSON.stringify(stderr.slice(-500))})`,
-        );
+      return (workspace = { path, root });
+    },
+    async onClose() {
+      if (!workspace) return;
+      await Deno.remove(workspace.path, { recursive: true }).catch(() => {});
+      trackTempDir(workspace.path, false);
+    },
+  });
+  return {
+    ...client,
+    async start(callOptions) {
+      try {
+        return await client.start(callOptions);
+      } catch (error) {
+        await client.close(); // the workspace and any server started go with it
+        throw error;
       }
-      inner = mcpHttpAdapter(url, {
-        workspace,
-        ...(root ? { root } : {}),
-        headers: options.headers,
-        initTimeoutMs: options.initTimeoutMs,
-        callTimeoutMs: options.callTimeoutMs,
-        maxResponseBytes: options.maxResponseBytes,
-        declaredVersion: options.declaredVersion,
-        toolTimeoutsMs: options.toolTimeoutsMs,
-      });
-      return await inner.start(callOptions);
     },
-    async run(request, callOptions) {
-      if (!inner) return { kind: "errored", message: "the server is not started" };
-      return await inner.run(request, callOptions);
-    },
-    close: stop,
-    stderr: () => stderr,
   };
 }
