@@ -21,13 +21,13 @@ type Conn = Connection<Client, McpConnection>;
 export type {
   McpClientAdapterOptions,
   McpConnection,
+  McpTransport,
   McpTransportFactory,
   McpWorkspace,
 } from "./mcp_client_types.ts";
 import type {
   McpClientAdapterOptions,
   McpConnection,
-  McpTransport,
   McpTransportFactory,
   McpWorkspace,
 } from "./mcp_client_types.ts";
