@@ -9,6 +9,7 @@ import type { Adapter } from "../../src/core/types.ts";
 import { subprocessAdapter } from "../../src/adapters/subprocess.ts";
 import { mcpStdioAdapter } from "../../src/adapters/mcp_stdio.ts";
 import { mcpHttpAdapter } from "../../src/adapters/mcp_http.ts";
+import { mcpHttpCommandAdapter } from "../../src/adapters/mcp_http_command.ts";
 import { httpChatAdapter } from "../../src/adapters/http_chat.ts";
 import { pythonPath } from "../../src/testing/python_path.ts";
 import { agentHttpAdapter } from "../chat_limits/agent_http_adapter.ts";
@@ -91,6 +92,7 @@ const PYTHON = pythonPath();
 const FAKE = new URL("../../src/adapters/testdata/fake_impl.py", import.meta.url).pathname;
 const AGENT_FAKE = new URL("./testdata/fault_agent.py", import.meta.url).pathname;
 const MCP_FAKE = new URL("./testdata/fault_mcp_server.py", import.meta.url).pathname;
+const MCP_HTTP_FAKE = new URL("./testdata/fault_mcp_http_server.py", import.meta.url).pathname;
 
 const subprocessWire: Wire = {
   operation: "test",
@@ -177,6 +179,30 @@ export function mcp(mode: string, tool: string | null, callTimeoutMs = 1_000) {
       }),
     wire: mcpWire,
     fault: { fault: tool },
+  });
+}
+
+/** The MCP wire with the neighbours of the faulty call slow: in flight while it fails. */
+const slowNeighboursWire: Wire = {
+  ...mcpWire,
+  input: (c) => ({ name: c.fault ?? "slow", arguments: { value: c.value } }),
+};
+
+/**
+ * A Streamable HTTP server the kit starts; its middle call is the tool `tool`. With
+ * `concurrency` above 1, its neighbours are slow and in flight beside it.
+ */
+export function mcpHttpServer(tool: string, concurrency = 1) {
+  return (marker: string): Setup => ({
+    create: () =>
+      mcpHttpCommandAdapter([PYTHON, MCP_HTTP_FAKE, marker], {
+        initTimeoutMs: 5_000,
+        callTimeoutMs: 2_000,
+        maxRestarts: 3,
+      }),
+    wire: concurrency > 1 ? slowNeighboursWire : mcpWire,
+    fault: { fault: tool },
+    ...(concurrency > 1 ? { concurrency } : {}),
   });
 }
 

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { agent, B, type FaultRow, http, mcp, mcpHttp } from "./_fault_setups.ts";
+import { agent, B, type FaultRow, http, mcp, mcpHttp, mcpHttpServer } from "./_fault_setups.ts";
 
 /** The fault-injection rows of the MCP (stdio and HTTP), HTTP and http-agent transports. */
 export const NETWORK_ROWS: readonly FaultRow[] = [
@@ -13,6 +13,7 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     transport: "mcp-stdio",
     injected: "fault_mcp_server.py tool `crash`",
     expected: "errored",
+    blamed: "crashed",
     boundMs: B,
     setup: mcp("ok", "crash"),
   },
@@ -21,6 +22,7 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     transport: "mcp-stdio",
     injected: "fault_mcp_server.py tool `exit0`",
     expected: "errored",
+    blamed: "exited",
     boundMs: B,
     setup: mcp("ok", "exit0"),
   },
@@ -29,6 +31,7 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     transport: "mcp-stdio",
     injected: "fault_mcp_server.py tool `hang` (call timeout 1 s)",
     expected: "errored",
+    blamed: "hung",
     boundMs: B,
     setup: mcp("ok", "hang"),
   },
@@ -37,6 +40,7 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     transport: "mcp-stdio",
     injected: "fault_mcp_server.py tool `late` (3 s)",
     expected: "errored",
+    blamed: "hung",
     boundMs: B,
     setup: mcp("ok", "late"),
   },
@@ -45,6 +49,7 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     transport: "mcp-stdio",
     injected: "fault_mcp_server.py tool `garbage`",
     expected: "errored",
+    blamed: "garbage",
     // The garbage is named, not only a timeout.
     message: /timed out .*not MCP messages .*not JSON: "garbage/,
     boundMs: B,
@@ -55,6 +60,7 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     transport: "mcp-stdio",
     injected: "fault_mcp_server.py tool `partial`",
     expected: "errored",
+    blamed: "hung",
     boundMs: B,
     setup: mcp("ok", "partial"),
   },
@@ -63,6 +69,7 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     transport: "mcp-stdio",
     injected: "fault_mcp_server.py tool `huge` (16 MiB; max 1 MiB)",
     expected: "errored",
+    blamed: "garbage",
     boundMs: B,
     setup: mcp("ok", "huge"),
   },
@@ -71,6 +78,7 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     transport: "mcp-stdio",
     injected: "fault_mcp_server.py tool `invalid-utf8`",
     expected: "errored",
+    blamed: "garbage",
     boundMs: B,
     setup: mcp("ok", "invalid-utf8"),
   },
@@ -87,6 +95,7 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     transport: "mcp-stdio",
     injected: "fault_mcp_server.py tool `wrong-id`",
     expected: "errored",
+    blamed: "hung",
     boundMs: B,
     setup: mcp("ok", "wrong-id"),
   },
@@ -95,6 +104,7 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     transport: "mcp-stdio",
     injected: "fault_mcp_server.py tool `drop` (closes stdout, keeps running)",
     expected: "errored",
+    blamed: "crashed",
     boundMs: B,
     setup: mcp("ok", "drop"),
   },
@@ -148,7 +158,7 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     setup: mcpHttp("500"),
   },
   {
-    fault: "hang",
+    fault: "never starts",
     transport: "mcp-http",
     injected: "a server that never answers (init timeout 2 s)",
     expected: "start",
@@ -170,6 +180,46 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
     expected: "start",
     boundMs: B,
     setup: mcpHttp("nothing"),
+  },
+  // MCP over Streamable HTTP: a server the kit starts (fault_mcp_http_server.py), per tool name
+  {
+    fault: "crash",
+    transport: "mcp-http",
+    injected: "fault_mcp_http_server.py tool `crash` (exit 1)",
+    expected: "errored",
+    message: /went away during tools\/call: it exited with code 1$/,
+    blamed: "crashed",
+    boundMs: B,
+    setup: mcpHttpServer("crash"),
+  },
+  {
+    fault: "crash, 3 in flight",
+    transport: "mcp-http",
+    injected: "fault_mcp_http_server.py tool `crash`, its neighbours `slow` (1 s), concurrency 3",
+    expected: "errored",
+    message: /went away during tools\/call: it exited with code 1$/,
+    blamed: "crashed",
+    variantOf: "crash",
+    boundMs: B,
+    setup: mcpHttpServer("crash", 3),
+  },
+  {
+    fault: "exit 0",
+    transport: "mcp-http",
+    injected: "fault_mcp_http_server.py tool `exit0`",
+    expected: "errored",
+    blamed: "exited",
+    boundMs: B,
+    setup: mcpHttpServer("exit0"),
+  },
+  {
+    fault: "hang",
+    transport: "mcp-http",
+    injected: "fault_mcp_http_server.py tool `hang` (call timeout 2 s)",
+    expected: "errored",
+    blamed: "hung",
+    boundMs: B,
+    setup: mcpHttpServer("hang"),
   },
   // HTTP chat endpoint: an in-test server, per request body
   {

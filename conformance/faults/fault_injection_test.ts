@@ -233,8 +233,14 @@ for (const row of FAULT_ROWS) {
     sanitizeResources: false,
     async fn() {
       const run = await resultOf(row);
+      const errored = (JSON.parse(run.json) as Report).suites[0]?.cases.find((c) =>
+        c.outcome === "errored"
+      );
+      const blamed = errored?.outcome === "errored" ? errored.fault?.kind ?? "-" : "-";
       console.log(
-        `${row.transport} | ${row.fault} | ${row.expected} | ${Math.round(run.elapsedMs)} ms`,
+        `${row.transport} | ${row.fault} | ${row.expected} | blamed ${blamed} | ${
+          Math.round(run.elapsedMs)
+        } ms`,
       );
       assertRow(row, run);
     },

@@ -189,9 +189,14 @@ for (const target of netdryrunMcpTargets.filter((t) => t.mutant && !t.pythonEnv)
     const elapsed = performance.now() - started;
     assert.ok(elapsed < 30_000, `took ${Math.round(elapsed)} ms`);
     if (errored) {
-      assert.equal(report.verdict, "incomplete", summary(report).join("\n"));
+      // The server's own fault (it crashed, it hung): not conformant, out of the rule counts.
+      assert.equal(report.verdict, "not-conformant", summary(report).join("\n"));
       assert.ok(report.counts.errored > 0);
       assert.equal(report.counts.failed, 0, summary(report).join("\n"));
+      for (const c of report.cases) {
+        if (c.outcome !== "errored") continue;
+        assert.equal(c.fault?.kind, name === "hang-tool" ? "hung" : "crashed", c.id);
+      }
     } else {
       // A mutant that breaks only SHOULD rules warns: it is caught, and still conformant.
       const must = breaks.some((id) => report.rules.find((r) => r.id === id)?.level === "MUST");

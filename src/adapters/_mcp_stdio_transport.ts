@@ -1,6 +1,7 @@
 // The kit's own MCP stdio client transport (private helper of the MCP stdio adapter): spawns the
 // server in its own process group, frames newline-delimited JSON-RPC, validates every line, and
 // records what is not an MCP message (the stdio transport forbids anything else on stdout).
+import { exitFault, type ImplementationFault } from "./_exit_fault.ts";
 import { type ChildProcess, spawn } from "node:child_process";
 import { killGroup, trackGroup as track } from "./_process_groups.ts";
 
@@ -105,6 +106,8 @@ export class McpStdioTransport {
   #firstLine?: string;
   #sawMessage = false;
   #exit?: string;
+  /** What the process's end says of the server, once it ended (see `fault()`). */
+  #endFault?: ImplementationFault;
   #torn?: string;
   #closed = false;
   #ended = false;
@@ -158,6 +161,15 @@ export class McpStdioTransport {
   }
 
   /**
+   * What the kit saw the server do wrong, for an errored call: how it ended (crashed, exited),
+   * else `garbage` while it wrote lines that are not MCP messages and no answer after them.
+   */
+  fault(): ImplementationFault | undefined {
+    if (this.#endFault) return this.#endFault;
+    return this.#pending.length + this.#dropped > 0 ? { kind: "garbage" } : undefined;
+  }
+
+  /**
    * Whether the server exited, its stdout ended or its stdin broke: a close follows (within
    * 500 ms).
    */
@@ -205,6 +217,7 @@ export class McpStdioTransport {
         this.#ended = true;
         this.#exitSeen = true;
         this.#exit ??= signal ? `it was ended by ${signal}` : `it exited with code ${code}`;
+        this.#endFault ??= exitFault({ code, signal });
         // A child of the server may keep stdout open: the server is gone all the same.
         const late = setTimeout(() => this.#finish(), EXIT_GRACE_MS);
         child.once("close", () => clearTimeout(late));
@@ -221,6 +234,7 @@ export class McpStdioTransport {
         if (this.#exitSeen) return; // the close follows (see "exit")
         const late = setTimeout(() => {
           this.#exit ??= "it closed its stdout and kept running";
+          this.#endFault ??= exitFault(undefined);
           this.#finish();
         }, EOF_GRACE_MS);
         child.once("exit", () => clearTimeout(late));
@@ -279,6 +293,10 @@ export class McpStdioTransport {
       this.#chunks = [];
       this.#buffered = 0;
       this.#violation(`a stdout line over ${this.#options.maxLineBytes} bytes: ${excerpt(head)}`);
+      this.#endFault ??= {
+        kind: "garbage",
+        detail: `a stdout line over ${this.#options.maxLineBytes} bytes`,
+      };
       this.onerror?.(
         new Error(`The server wrote a stdout line over ${this.#options.maxLineBytes} bytes`),
       );

@@ -4,6 +4,7 @@
 // stdout drained, the last 16 KiB of stderr kept, and how it ended said in one phrase.
 import { killGroup, trackGroup } from "./_process_groups.ts";
 import { within } from "./_subprocess_child.ts";
+import { exitFault, type ImplementationFault } from "./_exit_fault.ts";
 
 const MAX_STDERR = 16 * 1024;
 const MAX_LINE = 4096;
@@ -21,6 +22,7 @@ export class ServerProcess {
   readonly #child: Deno.ChildProcess;
   #stderr = "";
   #exit: string | undefined;
+  #fault: ImplementationFault | undefined;
   #tracked = true;
   /** Resolves when the process has exited (never rejects). */
   readonly exited: Promise<void>;
@@ -40,6 +42,7 @@ export class ServerProcess {
     trackGroup(this.#child.pid, true);
     this.exited = this.#child.status.then((s) => {
       this.#exit = s.signal ? `it was ended by ${s.signal}` : `it exited with code ${s.code}`;
+      this.#fault = exitFault(s);
     }, () => {
       this.#exit = "it ended";
     });
@@ -55,6 +58,11 @@ export class ServerProcess {
   /** How the process ended ("it exited with code 70"), or undefined while it runs. */
   get exit(): string | undefined {
     return this.#exit;
+  }
+
+  /** What its end says of the server (crashed, exited), or undefined while it runs. */
+  get fault(): ImplementationFault | undefined {
+    return this.#fault;
   }
 
   /** Its stderr so far (the last 16 KiB). */

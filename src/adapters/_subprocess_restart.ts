@@ -3,9 +3,7 @@
 // retired, and restarts within the budget of max_restarts (then giving up). Generic over
 // the process type, so that it is tested with stand-ins.
 import { messageOf } from "../core/_message_of.ts";
-import type { ErroredCaseReport } from "../core/types.ts";
-
-type ImplementationFault = NonNullable<ErroredCaseReport["fault"]>;
+import { exitFault } from "./_exit_fault.ts";
 import type { StderrLog } from "./_subprocess_log.ts";
 import type { Pending, PendingRequests } from "./_subprocess_pending.ts";
 import { within } from "./_subprocess_child.ts";
@@ -13,15 +11,6 @@ import { statusText } from "./_subprocess_handshake.ts";
 import { excerpt } from "./_subprocess_text.ts";
 
 /** What the policy needs of a process (a `Child` has it all). */
-/** What a process's end says of the implementation: it crashed, or exited unasked. */
-function endFault(status: Deno.CommandStatus | undefined): ImplementationFault {
-  if (!status) return { kind: "crashed", detail: "closed its output" };
-  if (status.signal) return { kind: "crashed", detail: `signal ${status.signal}` };
-  return status.code === 0
-    ? { kind: "exited", detail: "exit 0" }
-    : { kind: "crashed", detail: `exit ${status.code}` };
-}
-
 export interface RestartChild {
   /** Set when the adapter no longer uses the process. */
   retired: boolean;
@@ -160,7 +149,7 @@ export class RestartPolicy<C extends RestartChild> {
       }${
         partial ? `; unfinished line: ${excerpt(partial.head, partial.bytes)}` : ""
       }; ${this.#restartNote()}`;
-      if (blamed) pending.settle(blamed, { ...log.errored(message), fault: endFault(status) });
+      if (blamed) pending.settle(blamed, { ...log.errored(message), fault: exitFault(status) });
       else log.note(message);
       if (!this.host.closing()) this.#schedule();
       await child.destroy();

@@ -37,6 +37,19 @@ const ENDED_WAIT_MS = 2_000;
 
 type Violation = { transport: string; message: string };
 
+/** The restart budget is used up: a call is not sent (nobody's fault on that call). */
+class BudgetSpent extends Error {}
+
+/** The errored reply of a call that could get no connection. */
+function unconnected(error: unknown, stderr: { stderr?: string }): Reply {
+  return {
+    kind: "errored",
+    message: messageOf(error),
+    ...(error instanceof BudgetSpent ? { notRun: true as const } : {}),
+    ...stderr,
+  };
+}
+
 /**
  * What a request that got no HTTP answer at all says (fetch's `TypeError`, with the system's
  * reason: connection refused, reset), or undefined for any other failure.
@@ -209,7 +222,7 @@ export function mcpClientAdapter(
       if (current?.closed || current?.doomed) {
         if (restarts >= maxRestarts) {
           return Promise.reject(
-            new Error(
+            new BudgetSpent(
               `the server ${
                 current.doomed ? "hung" : "closed the connection"
               }; ${maxRestarts} restarts already used`,
@@ -266,7 +279,7 @@ export function mcpClientAdapter(
     try {
       conn = await connection();
     } catch (error) {
-      return { kind: "errored", message: messageOf(error), ...stderrOf() };
+      return unconnected(error, stderrOf());
     }
     conn.active++;
     const limitMs = callLimit(method, params, options.toolTimeoutsMs, callTimeoutMs);
@@ -301,10 +314,15 @@ export function mcpClientAdapter(
       const violations = seen();
       if (timedOut) {
         const seen = conn.made.diagnostics?.();
+        // Garbage in place of an answer is what the server did; else it hung.
+        const fault = conn.made.fault?.()?.kind === "garbage"
+          ? { kind: "garbage" as const }
+          : { kind: "hung" as const, detail: `${limitMs} ms` };
         hung(conn);
         return {
           kind: "errored",
           message: `${method} timed out after ${limitMs} ms${seen ? ` (${seen})` : ""}`,
+          fault,
           ...stderrOf(conn),
         };
       }
@@ -324,7 +342,13 @@ export function mcpClientAdapter(
       if (!conn.closed && conn.made.lost && unreachable(error)) await conn.made.lost();
       if (conn.closed) {
         if (!alone && conn.unansweredAtClose > 1) return "again";
-        return { kind: "errored", message: closedMessage(conn, method, error), ...stderrOf(conn) };
+        const fault = conn.made.fault?.();
+        return {
+          kind: "errored",
+          message: closedMessage(conn, method, error),
+          ...(fault ? { fault } : {}),
+          ...stderrOf(conn),
+        };
       }
       if (error instanceof McpError) {
         return {
@@ -366,6 +390,7 @@ export function mcpClientAdapter(
   ): Promise<Reply> => {
     const reply = await attempt(method, params, callOptions, false);
     if (reply !== "again") return reply;
+    callOptions.onRequeue?.(); // its time behind the call that killed the server is not its own
     return await attempt(method, params, callOptions, true) as Reply;
   };
 
@@ -394,7 +419,7 @@ export function mcpClientAdapter(
         ? { ...reply, message: closedMessage(conn, "the HTTP probe", reply.message) }
         : "again";
     } catch (error) {
-      return { kind: "errored", message: messageOf(error), ...stderrOf() };
+      return unconnected(error, stderrOf());
     } finally {
       release();
     }

@@ -1,6 +1,7 @@
 // The types of the MCP client adapter (mcp_client.ts re-exports them).
 import type { Transport } from "./_mcp_sdk.ts";
 import type { Reply } from "../core/types.ts";
+import type { ImplementationFault } from "./_exit_fault.ts";
 
 /** The MCP SDK's client transport interface (stdio, Streamable HTTP, in-memory). */
 export type McpTransport = Transport;
@@ -31,6 +32,11 @@ export interface McpConnection {
    * (Streamable HTTP: a DELETE with the session id). Its failure is ignored.
    */
   terminate?: () => Promise<void>;
+  /**
+   * What the server did wrong as the transport saw it, for an errored call: how its process
+   * ended (`crashed`, `exited`), or `garbage` it wrote instead of an answer.
+   */
+  fault?: () => ImplementationFault | undefined;
   /**
    * How the server's process ended ("it exited with code 70"), once it has, when the factory
    * started it: a call the close cut off then says the server went away, and how.

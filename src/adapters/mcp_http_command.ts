@@ -127,6 +127,7 @@ function connectionTo(
     stderr: () => server.stderr(),
     ended: () => server.exit !== undefined,
     gone: () => server.exit,
+    fault: () => server.fault,
     lost: async () => {
       if (await within(server.exited.then(() => true), LOST_WAIT_MS)) await closing;
     },

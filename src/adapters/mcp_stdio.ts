@@ -133,6 +133,7 @@ export function mcpStdioAdapter(
       violations: (id) => transport.takeViolations(id),
       diagnostics: () => transport.diagnostics(),
       ended: () => transport.ended(),
+      fault: () => transport.fault(),
     };
   }, {
     kind: "mcp-stdio",
