@@ -2,6 +2,8 @@
 // limit, a byte ring buffer for stderr, and escaped excerpts of untrusted output.
 
 const NEWLINE = 0x0a;
+/** The line buffer a splitter keeps between lines; a longer line's buffer is let go after it. */
+const KEPT_BUFFER_BYTES = 64 * 1024;
 const lenient = new TextDecoder("utf-8", { fatal: false });
 const strict = new TextDecoder("utf-8", { fatal: true });
 
@@ -47,7 +49,8 @@ export type LineEvent =
  * reported once, as soon as it passes the limit, and the rest of it is discarded.
  */
 export class LineSplitter {
-  #parts: Uint8Array[] = [];
+  /** The unfinished line: one buffer, reused from line to line while it is small. */
+  #buffer = new Uint8Array(KEPT_BUFFER_BYTES);
   #size = 0;
   #discarding: { head: Uint8Array; bytes: number } | undefined;
 
@@ -66,22 +69,24 @@ export class LineSplitter {
         // Exactly the first min(200, max + 1) bytes, however the stream was chunked.
         const head = this.#head(piece, Math.min(200, this.maxLineBytes + 1));
         this.#discarding = { head, bytes: this.#size + piece.length };
-        this.#parts = [];
-        this.#size = 0;
+        this.#reset();
         this.emit({ kind: "oversized", head, bytes: this.#discarding.bytes });
+      } else if (nl >= 0 && this.#size === 0) {
+        // A whole line in the chunk: a view of it (the chunk is not reused before emit returns).
+        this.emit({ kind: "line", bytes: piece });
+        start = nl + 1;
+        continue;
       } else if (piece.length > 0) {
-        // Copy: the stream may reuse its buffer.
-        this.#parts.push(nl < 0 ? piece.slice() : piece);
-        this.#size += piece.length;
+        this.#append(piece); // copied: the stream reuses its buffer
       }
       if (nl < 0) break;
       if (this.#discarding) {
         this.#discarding = undefined;
       } else {
-        const line = this.#parts.length === 1 ? this.#parts[0] : concat(this.#parts, this.#size);
-        this.#parts = [];
+        const line = this.#buffer.subarray(0, this.#size);
         this.#size = 0;
         this.emit({ kind: "line", bytes: line });
+        this.#reset();
       }
       start = nl + 1;
     }
@@ -94,8 +99,31 @@ export class LineSplitter {
     return { head: this.#head(new Uint8Array(), 200), bytes: this.#size };
   }
 
+  #append(piece: Uint8Array): void {
+    const needed = this.#size + piece.length;
+    if (needed > this.#buffer.length) {
+      const grown = new Uint8Array(
+        Math.min(Math.max(needed, this.#buffer.length * 2), this.maxLineBytes),
+      );
+      grown.set(this.#buffer.subarray(0, this.#size));
+      this.#buffer = grown;
+    }
+    this.#buffer.set(piece, this.#size);
+    this.#size = needed;
+  }
+
+  /** Drops the unfinished line; a buffer grown past the size kept is let go. */
+  #reset(): void {
+    this.#size = 0;
+    if (this.#buffer.length > KEPT_BUFFER_BYTES) this.#buffer = new Uint8Array(KEPT_BUFFER_BYTES);
+  }
+
   #head(extra: Uint8Array, max: number): Uint8Array {
-    return concat([...this.#parts, extra], Math.min(max, this.#size + extra.length));
+    const head = new Uint8Array(Math.min(max, this.#size + extra.length));
+    const kept = Math.min(head.length, this.#size);
+    head.set(this.#buffer.subarray(0, kept));
+    head.set(extra.subarray(0, head.length - kept), kept);
+    return head;
   }
 }
 

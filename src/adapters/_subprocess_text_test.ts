@@ -15,7 +15,11 @@ console.log(`_subprocess_text_test seed: ${seed}`);
 
 function split(chunks: Uint8Array[], max: number): LineEvent[] {
   const events: LineEvent[] = [];
-  const splitter = new LineSplitter(max, (e) => events.push(e));
+  // A line's bytes are valid during the call only (the splitter reuses its buffer): copied.
+  const splitter = new LineSplitter(
+    max,
+    (e) => events.push(e.kind === "line" ? { kind: "line", bytes: e.bytes.slice() } : e),
+  );
   for (const c of chunks) splitter.feed(c);
   return events;
 }

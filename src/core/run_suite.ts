@@ -1,3 +1,4 @@
+import { MemoryWindow } from "./_memory_window.ts";
 import { CaseSkipped } from "./case_skipped.ts";
 import { KeptCases } from "./_kept_cases.ts";
 import { CaseCalls, emptyCounts, HarnessFault, withTimeout } from "./_run_timeout.ts";
@@ -168,6 +169,8 @@ export async function runSuite(
   options.onStart?.(expected);
 
   const timeoutMs = options.caseTimeoutMs ?? 10_000;
+  const concurrency = Math.max(1, options.concurrency ?? 8);
+  const window = new MemoryWindow(concurrency);
   const maxEvidenceBytes = options.maxEvidenceBytes ?? MAX_EVIDENCE_BYTES;
 
   /** Runs one case (or shrink candidate) and reports it, with what it sent and got back. */
@@ -271,10 +274,16 @@ export async function runSuite(
   };
 
   /** Runs one case; every string of its report that may come from the target is capped. */
-  const runCase = async (c: Case, caseTimeoutMs: number): Promise<Ran> => {
-    const ran = await runCaseUncapped(c, caseTimeoutMs);
-    const depth = options.maxEvidenceDepth ?? MAX_EVIDENCE_DEPTH;
-    return { ...ran, report: capCaseDepth(capCase(ran.report), depth) };
+  const runCase = async (c: Case, caseTimeoutMs: number): Promise<Ran & { waitedMs: number }> => {
+    // Runs in flight: the concurrency asked for, fewer while the kit's memory is high.
+    const waitedMs = await window.enter();
+    try {
+      const ran = await runCaseUncapped(c, caseTimeoutMs);
+      const depth = options.maxEvidenceDepth ?? MAX_EVIDENCE_DEPTH;
+      return { ...ran, report: capCaseDepth(capCase(ran.report), depth), waitedMs };
+    } finally {
+      window.leave();
+    }
   };
 
   /**
@@ -287,7 +296,7 @@ export async function runSuite(
   const shrinkCase = async (c: Case, failed: FailedCaseReport): Promise<ShrunkCase> => {
     const bounds = options.shrink || {};
     const maxShrinks = bounds.maxShrinks ?? 100;
-    const deadline = performance.now() + (bounds.timeMs ?? 10_000);
+    let deadline = performance.now() + (bounds.timeMs ?? 10_000);
     // The rules that failed the case: its MUST findings' (strict, with none: all its findings').
     const failedRules = failingRules(failed.findings);
     let current = c;
@@ -310,7 +319,11 @@ export async function runSuite(
           break outer;
         }
         tried++;
-        const { report } = await runCase(candidate, Math.min(timeoutMs, Math.ceil(left)));
+        const { report, waitedMs } = await runCase(
+          candidate,
+          Math.min(timeoutMs, Math.ceil(left)),
+        );
+        deadline += waitedMs; // the time waited for memory is not the shrink's
         if (
           report.outcome === "failed" && failingRules(report.findings) === failedRules
         ) {
@@ -337,7 +350,11 @@ export async function runSuite(
     };
   };
 
-  const runOne = async (c: Case): Promise<CaseReport> => {
+  /**
+   * Runs a case and counts what its evaluation checked; only the (capped) report is kept: the
+   * evaluation's findings are every finding, which a case that shrinks next must not hold.
+   */
+  const runCounted = async (c: Case): Promise<CaseReport> => {
     const { report, evaluation } = await runCase(c, timeoutMs);
     if (evaluation) {
       const checked = evaluation.checked ?? suite.profile.rules.map((r) => r.id);
@@ -356,6 +373,11 @@ export async function runSuite(
       });
     }
     if (report.outcome === "skipped") coverage.skip(c.classes, report.reason);
+    return report;
+  };
+
+  const runOne = async (c: Case): Promise<CaseReport> => {
+    const report = await runCounted(c);
     if (report.outcome === "failed" && c.shrink && options.shrink !== false) {
       return { ...report, shrunk: await shrinkCase(c, report) };
     }
@@ -393,7 +415,7 @@ export async function runSuite(
   };
   let learned: Record<string, unknown> | undefined;
   try {
-    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
+    await Promise.all(Array.from({ length: concurrency }, worker));
     learned = adapter.learned?.();
   } finally {
     await adapter.close().catch(() => {});

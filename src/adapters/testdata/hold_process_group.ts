@@ -9,10 +9,13 @@ const [kind, marker] = Deno.args;
 // With "-setsid" after the kind, the target also starts a child that leaves its group and
 // session (`setsid sleep <marker>1`), as a daemonising server does.
 const setsid = kind.endsWith("-setsid");
+// A subprocess target writes nothing (a line would fail its handshake at once, and the kit
+// would end the group itself before the test's signal); the others write a line of noise.
+const noise = kind.startsWith("subprocess") ? "" : "echo hello; ";
 const argv = [
   "sh",
   "-c",
-  `${setsid ? `setsid sleep ${marker}1 & ` : ""}echo hello; sleep ${marker}`,
+  `${setsid ? `setsid sleep ${marker}1 & ` : ""}${noise}sleep ${marker}`,
 ];
 if (kind === "subprocess" || kind === "subprocess-setsid") {
   await subprocessAdapter({ argv, startTimeoutMs: 60_000 }).start().catch(() => {});
