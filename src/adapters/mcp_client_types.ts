@@ -1,7 +1,6 @@
 // The types of the MCP client adapter (mcp_client.ts re-exports them).
 import type { Transport } from "./_mcp_sdk.ts";
-import type { Reply } from "../core/types.ts";
-import type { ImplementationFault } from "./_exit_fault.ts";
+import type { ErroredCaseReport, Reply } from "../core/types.ts";
 
 /** The MCP SDK's client transport interface (stdio, Streamable HTTP, in-memory). */
 export type McpTransport = Transport;
@@ -36,7 +35,7 @@ export interface McpConnection {
    * What the server did wrong as the transport saw it, for an errored call: how its process
    * ended (`crashed`, `exited`), or `garbage` it wrote instead of an answer.
    */
-  fault?: () => ImplementationFault | undefined;
+  fault?: () => ErroredCaseReport["fault"];
   /**
    * How the server's process ended ("it exited with code 70"), once it has, when the factory
    * started it: a call the close cut off then says the server went away, and how.
