@@ -138,14 +138,21 @@ export interface SchemaPointHitter {
  * @returns The hitter; it throws when `at` or a `$ref` names no subschema.
  */
 export function schemaPointHitter(schema: Schema): SchemaPointHitter {
-  const ajv = new Ajv2020({ strict: false, validateFormats: false });
-  ajv.addSchema(schema);
+  // Made on first use (a module that loads a profile need not pay for it), without checking
+  // the schema against its meta-schema: its profile's checker does that, once for all.
+  let ajv: Ajv2020 | undefined;
+  const instance = (): Ajv2020 => {
+    if (ajv) return ajv;
+    ajv = new Ajv2020({ strict: false, validateFormats: false, validateSchema: false });
+    ajv.addSchema(schema);
+    return ajv;
+  };
   const id = String(schema.$id);
   const validators = new Map<string, ValidateFunction>();
   const valid = (at: string, value: unknown): boolean => {
     let v = validators.get(at);
     if (!v) {
-      v = ajv.getSchema(`${id}#${at}`);
+      v = instance().getSchema(`${id}#${at}`);
       if (!v) throw new Error(`No subschema at "${at}"`);
       validators.set(at, v);
     }

@@ -1,5 +1,5 @@
 import { createFindingBuilder } from "../../src/core/finding_builder.ts";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { createSchemaChecker } from "../../src/core/schema_checker.ts";
 import { jsonPointer } from "../../src/core/json_pointer.ts";
 import type { Finding, Level } from "../../src/core/types.ts";
@@ -31,8 +31,11 @@ const checkShape = createSchemaChecker(observationSchema, {
 
 // Only the meta-schema is compiled: a server's inputSchema is validated as data, never
 // compiled (compiling would turn untrusted text into code).
-const metaAjv = new Ajv2020({ strict: false, allErrors: false });
-const validateMeta = metaAjv.getSchema("https://json-schema.org/draft/2020-12/schema")!;
+// Compiled on first use: a module that loads the profile need not pay for it.
+let metaValidator: ValidateFunction | undefined;
+const validateMeta = (): ValidateFunction =>
+  metaValidator ??= new Ajv2020({ strict: false, allErrors: false })
+    .getSchema("https://json-schema.org/draft/2020-12/schema")!;
 const MAX_SCHEMA_CHARS = 256 * 1024;
 
 type Obj = Record<string, unknown>;
@@ -117,8 +120,9 @@ function checkToolsList(obs: Obj): Finding[] {
       );
     }
     let valid = false;
+    const meta = validateMeta();
     try {
-      valid = validateMeta(schema) as boolean;
+      valid = meta(schema) as boolean;
     } catch (error) {
       out.push(
         finding("NDM-INPUT-SCHEMA", at, `inputSchema could not be validated: ${String(error)}`),
@@ -126,7 +130,7 @@ function checkToolsList(obs: Obj): Finding[] {
       return;
     }
     if (!valid) {
-      const e = validateMeta.errors?.[0];
+      const e = meta.errors?.[0];
       out.push(finding(
         "NDM-INPUT-SCHEMA",
         at + (e?.instancePath ?? ""),
