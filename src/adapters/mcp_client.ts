@@ -12,6 +12,7 @@ import { Client, McpError, ResultSchema } from "./_mcp_sdk.ts";
 import { callLimit, closedWithin, Connection, endSession, tracked } from "./_mcp_connection.ts";
 import { listAllTools, toolNames } from "./_mcp_list_tools.ts";
 import { implementationInfo } from "./_mcp_info.ts";
+import { BudgetSpent, closedMessage, unconnected, unreachable } from "./_mcp_client_replies.ts";
 
 /** What a transport other than Streamable HTTP answers to the `http_probe` operation. */
 const NOT_HTTP = "the target is not reached over Streamable HTTP";
@@ -36,44 +37,6 @@ import type {
 const ENDED_WAIT_MS = 2_000;
 
 type Violation = { transport: string; message: string };
-
-/** The restart budget is used up: a call is not sent (nobody's fault on that call). */
-class BudgetSpent extends Error {}
-
-/** The errored reply of a call that could get no connection. */
-function unconnected(error: unknown, stderr: { stderr?: string }): Reply {
-  return {
-    kind: "errored",
-    message: messageOf(error),
-    ...(error instanceof BudgetSpent ? { notRun: true as const } : {}),
-    ...stderr,
-  };
-}
-
-/**
- * What a request that got no HTTP answer at all says (fetch's `TypeError`, with the system's
- * reason: connection refused, reset), or undefined for any other failure.
- */
-function unreachable(error: unknown): string | undefined {
-  if (!(error instanceof TypeError) || !/fetch failed|error sending request/i.test(error.message)) {
-    return undefined;
-  }
-  const cause = (error as { cause?: unknown }).cause;
-  return cause ? `${error.message} (${messageOf(cause).slice(0, 200)})` : error.message;
-}
-
-/**
- * What a call the server's close cut off says: that the server went away and how, when the
- * factory knows how its process ended, else that the server closed the connection.
- */
-function closedMessage(conn: Conn, method: string, error: unknown): string {
-  const gone = conn.made.gone?.();
-  if (gone) return `the server went away during ${method}: ${gone}`;
-  const seen = conn.made.diagnostics?.();
-  return `the server closed the connection during ${method} (crash?): ${messageOf(error)}${
-    seen ? ` (${seen})` : ""
-  }`;
-}
 
 /**
  * An {@linkcode Adapter} that talks to an MCP server through the official SDK client, over the
