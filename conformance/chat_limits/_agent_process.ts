@@ -1,27 +1,16 @@
 // A chat agent's server process for the http-agent adapter: spawned in its own process group,
 // watched for a ready line, its output kept in bounded tails, killed (the whole group) on stop.
-import { killGroup, trackGroup } from "../../src/adapters/_process_groups.ts";
+import {
+  endGroup,
+  type GroupProcessOptions,
+  spawnGroup,
+} from "../../src/adapters/_group_process.ts";
+import { within } from "../../src/adapters/_subprocess_child.ts";
 
-const isWindows = Deno.build.os === "windows";
-
-/** Options of {@linkcode AgentProcess}. */
-export interface AgentProcessOptions {
-  /** Program and arguments. */
-  argv: readonly string[];
-  /** Working folder. */
-  cwd?: string;
-  /** The whole environment of the child. */
-  env: Record<string, string>;
+/** Options of {@linkcode AgentProcess}: how to start it (argv, cwd, its whole env) and tails. */
+export interface AgentProcessOptions extends GroupProcessOptions {
   /** Bytes of stdout and of stderr kept (the last ones). */
   tailBytes: number;
-}
-
-function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([
-    promise,
-    new Promise<undefined>((resolve) => timer = setTimeout(() => resolve(undefined), ms)),
-  ]).finally(() => clearTimeout(timer));
 }
 
 /** A spawned agent server. */
@@ -41,21 +30,10 @@ export class AgentProcess {
 
   /** @throws {Error} When the program cannot be spawned. */
   constructor(options: AgentProcessOptions) {
-    const [program, ...args] = options.argv;
     this.#tail = options.tailBytes;
-    this.#child = new Deno.Command(program, {
-      args,
-      cwd: options.cwd,
-      env: options.env,
-      clearEnv: true,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-      // Its own process group, so that stop() ends what it started too.
-      detached: !isWindows,
-    }).spawn();
-    // Ended if the kit is interrupted or exits before stop() does.
-    trackGroup(this.#child.pid, true);
+    // Its own process group, so that stop() ends what it started too; ended if the kit is
+    // interrupted or exits before stop() does.
+    this.#child = spawnGroup(options);
     this.status = this.#child.status.then((s) => {
       this.#exited = true;
       this.#notify();
@@ -164,23 +142,9 @@ export class AgentProcess {
 
   /** Ask it to stop (SIGTERM to the group), wait up to `graceMs`, then SIGKILL the group. */
   async stop(graceMs: number): Promise<void> {
-    this.#signal("SIGTERM");
-    await within(this.status, graceMs);
-    // Kill the group even after a clean exit: whatever it left behind goes too.
-    this.#signal("SIGKILL");
-    trackGroup(this.#child.pid, false);
-    await within(this.status, 2000);
+    // The group is killed even after a clean exit: whatever it left behind goes too.
+    await endGroup(this.#child, () => this.#exited, this.status, graceMs);
     await within(Promise.all(this.#pumps), 500);
     for (const r of this.#readers) await r.cancel().catch(() => {});
-  }
-
-  #signal(signal: "SIGTERM" | "SIGKILL") {
-    killGroup(this.#child.pid, signal);
-    if (this.#exited) return;
-    try {
-      this.#child.kill(signal);
-    } catch {
-      // Already gone.
-    }
   }
 }

@@ -2,20 +2,11 @@
 // mcp-http command adapter): spawned in a process group of its own (tracked, so that an
 // interrupted kit ends it too), its first stdout line read as the ready line, the rest of
 // stdout drained, the last 16 KiB of stderr kept, and how it ended said in one phrase.
-import { killGroup, trackGroup } from "./_process_groups.ts";
-import { within } from "./_subprocess_child.ts";
+import { endGroup, type GroupProcessOptions, spawnGroup } from "./_group_process.ts";
 import { exitFault, type ImplementationFault } from "./_exit_fault.ts";
 
 const MAX_STDERR = 16 * 1024;
 const MAX_LINE = 4096;
-const isWindows = Deno.build.os === "windows";
-
-/** How to start the server. */
-export interface ServerProcessOptions {
-  argv: readonly string[];
-  cwd?: string;
-  env: Record<string, string>;
-}
 
 /** A running server process. */
 export class ServerProcess {
@@ -23,23 +14,13 @@ export class ServerProcess {
   #stderr = "";
   #exit: string | undefined;
   #fault: ImplementationFault | undefined;
-  #tracked = true;
+  #stopped = false;
   /** Resolves when the process has exited (never rejects). */
   readonly exited: Promise<void>;
 
   /** @throws {Error} When the program cannot be spawned. */
-  constructor(options: ServerProcessOptions) {
-    this.#child = new Deno.Command(options.argv[0], {
-      args: options.argv.slice(1),
-      cwd: options.cwd,
-      env: options.env,
-      clearEnv: true,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-      detached: !isWindows,
-    }).spawn();
-    trackGroup(this.#child.pid, true);
+  constructor(options: GroupProcessOptions) {
+    this.#child = spawnGroup(options);
     this.exited = this.#child.status.then((s) => {
       this.#exit = s.signal ? `it was ended by ${s.signal}` : `it exited with code ${s.code}`;
       this.#fault = exitFault(s);
@@ -100,24 +81,8 @@ export class ServerProcess {
    * it left (children in its group, or that left it); waits (bounded) for the exit.
    */
   async stop(graceMs = 3_000): Promise<void> {
-    if (!this.#tracked) return;
-    this.#tracked = false;
-    const pid = this.#child.pid;
-    if (this.#exit === undefined) {
-      if (!killGroup(pid, "SIGTERM")) this.#signal("SIGTERM");
-      await within(this.exited, graceMs);
-    }
-    killGroup(pid, "SIGKILL");
-    if (this.#exit === undefined) this.#signal("SIGKILL");
-    trackGroup(pid, false);
-    await within(this.exited, 2_000);
-  }
-
-  #signal(signal: Deno.Signal): void {
-    try {
-      this.#child.kill(signal);
-    } catch {
-      // already gone
-    }
+    if (this.#stopped) return;
+    this.#stopped = true;
+    await endGroup(this.#child, () => this.#exit !== undefined, this.exited, graceMs);
   }
 }
