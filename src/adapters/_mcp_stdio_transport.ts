@@ -1,7 +1,7 @@
 // The kit's own MCP stdio client transport (private helper of the MCP stdio adapter): spawns the
 // server in its own process group, frames newline-delimited JSON-RPC, validates every line, and
 // records what is not an MCP message (the stdio transport forbids anything else on stdout).
-import { exitFault, type ImplementationFault } from "./_exit_fault.ts";
+import { exitFault, exitPhrase, type ImplementationFault } from "./_exit_fault.ts";
 import { type ChildProcess, spawn } from "node:child_process";
 import { killGroup, trackGroup as track } from "./_process_groups.ts";
 
@@ -216,7 +216,7 @@ export class McpStdioTransport {
       child.once("exit", (code, signal) => {
         this.#ended = true;
         this.#exitSeen = true;
-        this.#exit ??= signal ? `it was ended by ${signal}` : `it exited with code ${code}`;
+        this.#exit ??= exitPhrase({ code, signal });
         this.#endFault ??= exitFault({ code, signal });
         // A child of the server may keep stdout open: the server is gone all the same.
         const late = setTimeout(() => this.#finish(), EXIT_GRACE_MS);

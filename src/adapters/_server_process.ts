@@ -3,7 +3,7 @@
 // interrupted kit ends it too), its first stdout line read as the ready line, the rest of
 // stdout drained, the last 16 KiB of stderr kept, and how it ended said in one phrase.
 import { endGroup, type GroupProcessOptions, spawnGroup } from "./_group_process.ts";
-import { exitFault, type ImplementationFault } from "./_exit_fault.ts";
+import { exitFault, exitPhrase, type ImplementationFault } from "./_exit_fault.ts";
 
 const MAX_STDERR = 16 * 1024;
 const MAX_LINE = 4096;
@@ -22,7 +22,7 @@ export class ServerProcess {
   constructor(options: GroupProcessOptions) {
     this.#child = spawnGroup(options);
     this.exited = this.#child.status.then((s) => {
-      this.#exit = s.signal ? `it was ended by ${s.signal}` : `it exited with code ${s.code}`;
+      this.#exit = exitPhrase(s);
       this.#fault = exitFault(s);
     }, () => {
       this.#exit = "it ended";
