@@ -2,6 +2,7 @@
 // Copilot tools use (../shared/gns3-tools-facts.md, sections 0-1 and 4), over the lab's
 // projects. A request without the lab's bearer token is answered 401.
 import type { LabNode, LabProject } from "./_lab_project.ts";
+import { LAB_TEMPLATES as TEMPLATES } from "./_templates.ts";
 
 /** One request the controller saw (bounded record, for assertions and evidence). */
 export interface SeenRequest {
@@ -39,16 +40,6 @@ const EMPTY_PCAP = new Uint8Array([
   0,
   0,
 ]);
-
-const TEMPLATES = [
-  { template_id: "c7200-0000-4000-8000-000000000001", name: "c7200", template_type: "dynamips" },
-  { template_id: "vpcs-0000-4000-8000-000000000002", name: "VPCS", template_type: "vpcs" },
-  {
-    template_id: "eswi-0000-4000-8000-000000000003",
-    name: "Ethernet switch",
-    template_type: "ethernet_switch",
-  },
-].map((t) => ({ ...t, category: t.template_type === "vpcs" ? "guest" : "router", builtin: true }));
 
 /** The controller: routes a request to the lab's projects. */
 export class LabController {

@@ -4,6 +4,9 @@ import type { EmbeddedTarget } from "../_embedded_target.ts";
 import type { Case } from "../../src/core/types.ts";
 import { pythonEnvForTest } from "../_python_env.ts";
 import { toolResponseTargets } from "../tool_response/targets.ts";
+import { REFERENCE_TOOLS } from "../tool_response/_gns3_tools_targets.ts";
+import { labToolCases } from "../tool_response/_lab_tool_cases.ts";
+import { GHOST_NODE, LAB_TOOLS, type LabToolCall } from "../tool_response/_lab_tool_calls.ts";
 import { toolResponseSuite } from "../tool_response/suite.ts";
 import { labToolsAdapter } from "./lab_tools_adapter.ts";
 import type { SimulatedLab } from "./simulated_lab.ts";
@@ -58,10 +61,11 @@ function toolProcesses(): string[] {
 }
 
 Deno.test({
-  name: "GNS3 tools: the reference tool is CONFORMANT over real telnet sessions, and the lab " +
-    "leaves no process, port or file behind",
+  name: "GNS3 tools: the reference tool set is CONFORMANT over real telnet sessions, every " +
+    "tool called, and the lab leaves no process, port or file behind",
   ignore: env.ignore,
-  // About 10 s: 20 cases of real netmiko logins (1 s each, netmiko's fixed wait), 4 at a time.
+  // About 10 s: 21 display cases and 6 config cases of real netmiko logins (1 s each,
+  // netmiko's fixed wait), 4 at a time; the VPCS and controller tools' cases are quick.
   async fn() {
     const seen = watched();
     const base = target("gns3-tools-reference");
@@ -70,7 +74,7 @@ Deno.test({
       create: () =>
         labToolsAdapter({
           python: env.python,
-          tools: ["display_tool:ExecuteMultipleDeviceCommands"],
+          tools: REFERENCE_TOOLS,
           pythonPath: [TOOLS],
           jwtSetter: "lab_config:set_current_jwt_token",
           onWorker: seen.onWorker,
@@ -79,7 +83,10 @@ Deno.test({
     const report = await runConformance([t], { seed: SEED, shrink: false });
     const suite = report.suites[0];
     assert.equal(suite.verdict, "conformant", JSON.stringify(suite.counts));
-    assert.equal(suite.counts.passed, 20);
+    assert.equal(suite.counts.passed, suite.cases.length);
+    // Every tool of the set had cases (a call to a tool the set lacks is a TR-SCHEMA failure).
+    const called = LAB_TOOLS.filter((t) => suite.cases.some((c) => c.id.startsWith(`${t}-`)));
+    assert.equal(called.length, LAB_TOOLS.length - 1, called.join(", "));
     const lab = suite.rules.filter((r) => r.id.startsWith("TR-LAB-"));
     assert.deepEqual(lab.map((r) => r.cases > 0), [true, true, true]);
     assert.ok(seen.labs.length >= 1 && seen.ports.size >= 10, `${seen.ports.size} consoles`);
@@ -108,16 +115,42 @@ function telling(): string[] {
     assert.ok(c, `no case of ${want}`);
     ids.add(c.id);
   }
-  return [...ids];
+  // The new tools' mutants: one case each that shows the fault (a stop of a node; a rename of
+  // a node the lab lacks, in a project it has; a config of a device that answers).
+  const others = [
+    ...labToolCases([
+      "stop_gns3_node",
+      "update_gns3_node_name",
+      "execute_multiple_device_config_commands",
+    ], { seed: SEED, runs: 1 }).cases,
+  ];
+  const shows = (tool: string, fault: (call: LabToolCall) => boolean) => {
+    const c = others.find((c) => c.id.startsWith(`${tool}-`) && fault(c.input as LabToolCall));
+    assert.ok(c, `no ${tool} case shows its mutant's fault`);
+    return c.id;
+  };
+  const present = (call: LabToolCall) => call.scenario.project !== "missing";
+  return [
+    ...ids,
+    shows("stop_gns3_node", present),
+    shows(
+      "update_gns3_node_name",
+      (c) => present(c) && (c.arguments.node_ids as string[]).includes(GHOST_NODE),
+    ),
+    shows(
+      "execute_multiple_device_config_commands",
+      (c) => c.scenario.devices.some((d) => d.behaviour === "ok"),
+    ),
+  ];
 }
 
 Deno.test({
   name: "GNS3 tools: each mutant of the reference tool is caught by exactly the rule it breaks",
   ignore: env.ignore,
-  // A few seconds: five mutants, each on the few cases that exercise its fault, side by side.
+  // A few seconds: eight mutants, each on the few cases that exercise its fault, side by side.
   async fn() {
     const mutants = toolResponseTargets.filter((t) => t.mutant && t.pythonEnv === "gns3-tools");
-    assert.equal(mutants.length, 5);
+    assert.equal(mutants.length, 8);
     const report = await runConformance(mutants, {
       seed: SEED,
       caseIds: telling(),

@@ -21,15 +21,25 @@ function plain(text: string): string {
   return text.replace(/\r\n|\n\r|\r/g, "\n").replace(CONTROL, "");
 }
 
-/** The non-blank lines a device prints for the commands (trimmed). */
-export function printedLines(device: ScenarioDevice, commands: readonly string[]): string[] {
-  const texts = commands.map((c) =>
-    device.behaviour === "error" ? INVALID : device.outputs?.[c] ?? device.output
-  );
+/**
+ * The non-blank lines a device prints for the commands (trimmed): for configuration lines
+ * (`config`), the echo of each line, and the error of an `error` device.
+ */
+export function printedLines(
+  device: ScenarioDevice,
+  commands: readonly string[],
+  config = false,
+): string[] {
+  const texts = config
+    ? [...commands, ...(device.behaviour === "error" ? [INVALID] : [])]
+    : commands.map((c) =>
+      device.behaviour === "error" ? INVALID : device.outputs?.[c] ?? device.output
+    );
   return texts.flatMap((t) => plain(t).split("\n").map((l) => l.trim()).filter((l) => l !== ""));
 }
 
 interface LabCallInput {
+  name?: unknown;
   arguments: { commands: string[]; device_names: unknown[] };
   scenario: { devices: ScenarioDevice[] };
 }
@@ -82,7 +92,8 @@ export function checkAgainstLab(call: LabCallInput, value: unknown, out: Finding
     if (item.status !== "success" || typeof item.result !== "string" || !device) return;
     if (!ANSWERS.has(device.behaviour)) return;
     const result = plain(item.result);
-    const missing = printedLines(device, commands).find((line) => !result.includes(line));
+    const config = call.name === "execute_multiple_device_config_commands";
+    const missing = printedLines(device, commands, config).find((line) => !result.includes(line));
     if (missing !== undefined) {
       out.push(finding(
         "TR-LAB-OUTPUT",

@@ -5,21 +5,33 @@ import { requirePythonEnv } from "../_python_env.ts";
 import { embeddedSuite, type EmbeddedTarget } from "../_embedded_target.ts";
 import { labToolsAdapter } from "../gns3_lab/lab_tools_adapter.ts";
 import { toolResponseSuite } from "./suite.ts";
+import { LAB_TOOLS, type LabToolName } from "./_lab_tool_calls.ts";
 
 const TOOLS = new URL("../../examples/gns3_tools/", import.meta.url).pathname;
 
-/** A target of one tool object of examples/gns3_tools/, against the simulated lab. */
+/** The reference tool set: each tool object (`module:attribute`) of examples/gns3_tools/. */
+export const REFERENCE_TOOLS: readonly string[] = [
+  "display_tool:ExecuteMultipleDeviceCommands",
+  "config_tool:ExecuteMultipleDeviceConfigCommands",
+  "vpcs_tool:VPCSCommands",
+  ...["StartNode", "StopNode", "SuspendNode", "UpdateNodeName", "CreateNode"].map((n) =>
+    `node_tools:GNS3${n}Tool`
+  ),
+  "node_tools:GNS3TemplateTool",
+];
+
+/** A target of tool objects of examples/gns3_tools/, against the simulated lab. */
 function toolTarget(
   name: string,
   description: string,
-  tool: string,
+  tools: readonly string[],
   more: Partial<EmbeddedTarget> = {},
-  normalizer?: string,
+  calls: readonly LabToolName[] = ["execute_multiple_device_commands"],
 ): EmbeddedTarget {
   return {
     name,
     description,
-    suites: [embeddedSuite(toolResponseSuite)],
+    suites: [embeddedSuite(toolResponseSuite, { lab_tools: calls })],
     pythonEnv: "gns3-tools",
     // Each case opens real telnet sessions (netmiko's login alone waits 1 s): the class
     // cover's guaranteed cases, up to 8 at a time (a worker starts when all are busy), in a
@@ -31,10 +43,9 @@ function toolTarget(
     create: () =>
       labToolsAdapter({
         python: requirePythonEnv("gns3-tools"),
-        tools: [tool],
+        tools,
         pythonPath: [TOOLS],
         jwtSetter: "lab_config:set_current_jwt_token",
-        normalizer,
         workers: 8,
       }),
     ...more,
@@ -45,8 +56,10 @@ function toolTarget(
 export const gns3ToolsTargets: readonly EmbeddedTarget[] = [
   toolTarget(
     "gns3-tools-reference",
-    "the reference GNS3 display tool (Python: nornir + netmiko over telnet, LangChain BaseTool) against the simulated GNS3 lab",
-    "display_tool:ExecuteMultipleDeviceCommands",
+    "the reference GNS3 tool set (Python: display and config on nornir + netmiko, VPCS on netmiko, the controller tools on the v3 REST API; LangChain BaseTools) against the simulated GNS3 lab",
+    REFERENCE_TOOLS,
+    {},
+    LAB_TOOLS,
   ),
   ...[
     ["counts-off", "CountsOff", "counts one device too many into total", "TR-TOTAL"],
@@ -70,8 +83,29 @@ export const gns3ToolsTargets: readonly EmbeddedTarget[] = [
       "TR-LAB-DEVICE",
     ],
   ].map(([name, attribute, description, rule]) =>
-    toolTarget(`gns3-tools-mutant-${name}`, description, `mutants:${attribute}`, {
+    toolTarget(`gns3-tools-mutant-${name}`, description, [`mutants:${attribute}`], {
       mutant: { breaks: [rule] },
     })
+  ),
+  toolTarget(
+    "gns3-tools-mutant-stop-old-status",
+    "the stop tool reports each node's status from before the stop",
+    ["mutants:StopReportsOldStatus"],
+    { mutant: { breaks: ["TR-LAB-OUTPUT"] } },
+    ["stop_gns3_node"],
+  ),
+  toolTarget(
+    "gns3-tools-mutant-ghost-renamed",
+    "the rename tool reports a node the controller does not have as renamed",
+    ["mutants:GhostRenamed"],
+    { mutant: { breaks: ["TR-LAB-STATUS"] } },
+    ["update_gns3_node_name"],
+  ),
+  toolTarget(
+    "gns3-tools-mutant-config-output-dropped",
+    "the config tool returns an empty output for every device it configured",
+    ["mutants:ConfigOutputDropped"],
+    { mutant: { breaks: ["TR-LAB-OUTPUT"] } },
+    ["execute_multiple_device_config_commands"],
   ),
 ];

@@ -2,6 +2,7 @@ import { createSchemaChecker } from "../../src/core/schema_checker.ts";
 import type { CheckContext, Finding, Profile, Sample } from "../../src/core/types.ts";
 import { checkCrossField } from "./_check_cross_field.ts";
 import { checkAgainstLab, isLabCall } from "./_check_lab.ts";
+import { checkNodesAgainstLab, isNodeLabCall } from "./_check_lab_nodes.ts";
 import { labSampleArbitrary } from "./_lab_samples.ts";
 import fc from "fast-check";
 import { toolResponseArbitrary } from "./arbitraries.ts";
@@ -59,7 +60,8 @@ export function checkToolResponse(value: unknown, context?: CheckContext): Findi
   // The cross-field findings are appended to the schema's: one array per call.
   const findings = checkCrossField(value, checkSchema(value));
   const lab = context?.lab;
-  return isLabCall(lab) ? checkAgainstLab(lab, value, findings) : findings;
+  if (isLabCall(lab)) return checkAgainstLab(lab, value, findings);
+  return isNodeLabCall(lab) ? checkNodesAgainstLab(lab, value, findings) : findings;
 }
 
 /** The `gns3.tool-response/v1.0` profile: GNS3 Copilot Tool Response Format Standard v1.0. */

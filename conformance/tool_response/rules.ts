@@ -241,7 +241,7 @@ export const toolResponseRules: readonly Rule[] = [
     id: "TR-LAB-DEVICE",
     level: "SHOULD",
     statement:
-      "Against a simulated lab: an item is about the device it names (an id that is a node id of the lab is the id of the node with that name)",
+      "Against a simulated lab: an item is about the device it names (an id that is a node id of the lab is the id of the node with that name; a controller tool's item of a node carries that node's name)",
     cite: {
       spec: SPEC,
       section: "Single Item Format: Field Descriptions (id, name)",
@@ -253,7 +253,7 @@ export const toolResponseRules: readonly Rule[] = [
     id: "TR-LAB-STATUS",
     level: "SHOULD",
     statement:
-      "Against a simulated lab: an item's status is what its device did (a console that answered: success; refused, timed out or absent: failed)",
+      "Against a simulated lab: an item's status is what its device did (a console that answered: success; refused, timed out or absent: failed; for a controller tool, a node or template the controller has: success; one it lacks, or a missing project: failed)",
     cite: {
       spec: SPEC,
       section: "Single Item Format: Field Descriptions (status)",
@@ -264,7 +264,7 @@ export const toolResponseRules: readonly Rule[] = [
     id: "TR-LAB-OUTPUT",
     level: "SHOULD",
     statement:
-      "Against a simulated lab: a success item's result holds every line its device printed for the commands",
+      "Against a simulated lab: a success item's result holds every line its device printed for the commands (for configuration lines, their echo; for a node action, the node's status read back after it; for a rename, the new name)",
     cite: {
       spec: SPEC,
       section: "Single Item Format: Field Descriptions (result)",

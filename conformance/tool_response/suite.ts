@@ -15,6 +15,8 @@ export interface ToolInvocation {
 
 export { deviceCommandCallArbitrary } from "./_device_call_arbitrary.ts";
 import { deviceCommandCallArbitrary } from "./_device_call_arbitrary.ts";
+import { LAB_TOOLS, type LabToolName } from "./_lab_tool_calls.ts";
+import { labToolCases } from "./_lab_tool_cases.ts";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -53,6 +55,15 @@ const optionsSchema = {
         additionalProperties: false,
       },
     },
+    lab_tools: {
+      type: "array",
+      minItems: 1,
+      uniqueItems: true,
+      items: { enum: [...LAB_TOOLS] },
+      description: "The GNS3 tools to generate calls for, each with its simulated lab " +
+        "(default: execute_multiple_device_commands only). The display tool's calls are the " +
+        "runs; every other tool gets max(3, runs / 4) calls of its own.",
+    },
     volatile: { type: "array", items: { type: "string" } },
   },
   additionalProperties: false,
@@ -84,17 +95,34 @@ export const toolResponseSuite: Suite = {
         })),
       };
     }
-    const cases = coveringGeneratedCaseStream(
-      deviceCommandCallArbitrary(),
-      toolResponseClassesOf,
-      toolResponseClasses,
+    const tools = (options.options.lab_tools as LabToolName[] | undefined) ??
+      ["execute_multiple_device_commands"];
+    const display = tools.includes("execute_multiple_device_commands")
+      ? coveringGeneratedCaseStream(
+        deviceCommandCallArbitrary(),
+        toolResponseClassesOf,
+        toolResponseClasses,
+        options,
+        (call) => ({
+          description: callTitle(call),
+          input: call,
+        }),
+      )
+      : [];
+    const others = labToolCases(
+      tools.filter((t) => t !== "execute_multiple_device_commands"),
       options,
-      (call) => ({
-        description: callTitle(call),
-        input: call,
-      }),
     );
-    return { expected: options.runs, cases };
+    return {
+      expected: (tools.includes("execute_multiple_device_commands") ? options.runs : 0) +
+        others.expected,
+      cases: {
+        *[Symbol.iterator]() {
+          yield* display;
+          yield* others.cases;
+        },
+      },
+    };
   },
   cases(options: CaseOptions): Case[] {
     return [...(toolResponseSuite.caseStream!(options) as { cases: Iterable<Case> }).cases];

@@ -26,6 +26,7 @@ from nornir.plugins.runners import ThreadedRunner
 from nornir_netmiko.tasks import netmiko_send_command
 
 import lab_config
+from response_format import v1_response
 
 TOOL_NAME = "execute_multiple_device_commands"
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.I)
@@ -33,6 +34,7 @@ ConnectionPluginRegister.auto_register()
 
 
 def _commands(task: Task, timeout: float) -> str:
+    """Run the host's display commands one by one (each answer ends with the prompt)."""
     outputs = []
     for command in task.host.data["commands"]:
         result = task.run(task=netmiko_send_command, command_string=command, read_timeout=timeout)
@@ -62,6 +64,8 @@ class ExecuteMultipleDeviceCommands(BaseTool):
         'Run display commands on devices. Input: {"tool_input": "<JSON: {project_id, '
         'device_configs: [{device_name, commands: [str]}]}>"}'
     )
+    #: The key of each ``device_configs`` entry that holds its lines.
+    commands_key: str = "commands"
 
     def _run(self, tool_input: Any = None, **kwargs: Any) -> Dict[str, Any]:
         started = time.monotonic()
@@ -77,7 +81,7 @@ class ExecuteMultipleDeviceCommands(BaseTool):
             return self.respond([], started, "Invalid project_id format")
         if not isinstance(configs, list) or not all(isinstance(c, dict) for c in configs):
             return self.respond([], started, "'device_configs' must be an array of objects")
-        if configs and not any(c.get("commands") for c in configs):
+        if configs and not any(c.get(self.commands_key) for c in configs):
             return self.respond([], started, "No commands given")
         url, console_host, timeout = lab_config.controller()
         try:
@@ -116,14 +120,14 @@ class ExecuteMultipleDeviceCommands(BaseTool):
         """Run each matched device's commands over its telnet console, all at once."""
         hosts = {}
         for i, node in enumerate(matched):
-            if node is None or not configs[i].get("commands"):
+            if node is None or not configs[i].get(self.commands_key):
                 continue
             tags = [t for t in node.get("tags") or [] if isinstance(t, str)]
             device_type = ([t.split(":", 1)[1].strip() for t in tags if t.startswith("device_type:")]
                            or ["cisco_ios_telnet"])[-1]
             hosts[str(i)] = Host(
                 name=str(i), hostname=console_host, port=node.get("console"), username="", password="",
-                platform=device_type, data={"commands": [str(c) for c in configs[i]["commands"]]},
+                platform=device_type, data={"commands": [str(c) for c in configs[i][self.commands_key]]},
                 connection_options={"netmiko": ConnectionOptions(extras={"device_type": device_type, "conn_timeout": 5})},
             )
         if not hosts:
@@ -134,10 +138,14 @@ class ExecuteMultipleDeviceCommands(BaseTool):
             config=Config(),
         )
         try:
-            results = nr.run(task=_commands, timeout=timeout)
+            results = nr.run(task=self.task, timeout=timeout)
         finally:
             nr.close_connections()
         return {int(k): self.outcome(r, timeout) for k, r in results.items()}
+
+    def task(self, task: Task, timeout: float) -> str:
+        """The nornir task one device runs (its lines are ``task.host.data["commands"]``)."""
+        return _commands(task, timeout)
 
     def outcome(self, multi: Any, timeout: float) -> Tuple[bool, str]:
         """(answered, output or error) of one device's nornir result."""
@@ -162,18 +170,4 @@ class ExecuteMultipleDeviceCommands(BaseTool):
 
     def respond(self, data: List[Dict[str, Any]], started: float, error: Optional[str] = None) -> Dict[str, Any]:
         """The v1.0 response around the items (a global error when every device failed)."""
-        failed = sum(1 for item in data if item["status"] == "failed")
-        response: Dict[str, Any] = {
-            "success": error is None and not (data and failed == len(data)),
-            "total": len(data),
-            "successful": len(data) - failed,
-            "failed": failed,
-            "data": data,
-            "metadata": {"tool_name": TOOL_NAME, "version": "v1.0",
-                         "execution_time": round(time.monotonic() - started, 3)},
-        }
-        if error is None and data and failed == len(data):
-            error = "All %d devices failed" % len(data)
-        if error is not None:
-            response["error"] = error
-        return response
+        return v1_response(self.name, data, started, error, what="devices")

@@ -1,4 +1,4 @@
-"""Deliberately broken versions of the reference display tool, one fault each.
+"""Deliberately broken versions of the reference GNS3 tools, one fault each.
 
 The kit's embedded targets ``gns3-tools-mutant-*`` run them against the simulated lab, and a
 test checks that each is caught by exactly the rule it breaks. Each subclasses the reference
@@ -7,7 +7,9 @@ tool and overrides one step, as a real bug would.
 
 from typing import Any, Dict, List, Optional
 
+from config_tool import ExecuteMultipleDeviceConfigCommands
 from display_tool import ExecuteMultipleDeviceCommands
+from node_tools import GNS3StopNodeTool, GNS3UpdateNodeNameTool
 
 
 class CountsOff(ExecuteMultipleDeviceCommands):
@@ -55,3 +57,34 @@ class WrongDevice(ExecuteMultipleDeviceCommands):
 
     def match(self, names: List[str], nodes: List[Dict[str, Any]]) -> List[Optional[Dict[str, Any]]]:
         return [nodes[i] if i < len(nodes) else None for i in range(len(names))]
+
+
+class StopReportsOldStatus(GNS3StopNodeTool):
+    """Reports each node's status as it was before the stop, not as it is read back after."""
+
+    def act(self, controller, node_path, entry):
+        before = controller.call("GET", node_path)
+        item = super().act(controller, node_path, entry)
+        item["result"] = str(before.get("status"))
+        return item
+
+
+class GhostRenamed(GNS3UpdateNodeNameTool):
+    """Reports a node the controller answers 404 for as renamed."""
+
+    def entry(self, controller, project_id, i, entry):
+        item = super().entry(controller, project_id, i, entry)
+        if item["status"] == "failed" and "404" in item.get("error", ""):
+            return {"id": item["id"], "name": str(entry.get("new_name")), "status": "success",
+                    "result": str(entry.get("new_name"))}
+        return item
+
+
+class ConfigOutputDropped(ExecuteMultipleDeviceConfigCommands):
+    """Returns an empty output for every device it configured."""
+
+    def item(self, i, name, node, outcome):
+        item = super().item(i, name, node, outcome)
+        if item["status"] == "success":
+            item["result"] = ""
+        return item

@@ -79,6 +79,12 @@ def call_tool_operation(tools: List[Any], normalizer: Optional[Callable[[Any, An
     return call_tool
 
 
+def _set_name(tools: List[str]) -> str:
+    """The handshake's name of a tool set: every tool when short, else the first and a count."""
+    joined = ",".join(tools)
+    return joined if len(joined) <= 120 else "%s and %d more tools" % (tools[0][:100], len(tools) - 1)
+
+
 def main(argv: Optional[list] = None) -> None:
     parser = argparse.ArgumentParser(description="Serve GNS3 tools to the netconform kit (call_tool).")
     parser.add_argument("--tool", action="append", required=True, help="module:attribute of a tool")
@@ -90,7 +96,7 @@ def main(argv: Optional[list] = None) -> None:
     stdout_fd = netconform_adapter._protect_stdout(1)
     refuse = None
     operations: Dict[str, Callable[[Any], Any]] = {}
-    name = args.name or ",".join(args.tool)
+    name = args.name or _set_name(args.tool)
     info = {}
     try:
         tools = [_as_tool(load_object(t)) for t in args.tool]
@@ -99,7 +105,7 @@ def main(argv: Optional[list] = None) -> None:
         sign_in = (lambda: setter(args.jwt)) if setter is not None else None
         operations["call_tool"] = call_tool_operation(tools, normalizer, sign_in)
         if args.normalizer:
-            name += " via normalizer " + args.normalizer
+            name = (name + " via normalizer " + args.normalizer)[:200]
             info["normalizer"] = args.normalizer
     except BaseException as error:  # noqa: BLE001 - reported in the handshake
         traceback.print_exc()

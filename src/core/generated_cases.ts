@@ -117,14 +117,15 @@ function* drawLazily<T>(arbitrary: fc.Arbitrary<T>, seed: number, runs: number) 
  *
  * @typeParam T The generated values.
  * @param arbitrary The arbitrary of the values (any fast-check arbitrary).
- * @param options The run's seed, and how many cases to generate.
+ * @param options The run's seed, how many cases to generate, and the cases' id prefix
+ *   (default `generated`: ids `generated-0`, `generated-1`, ...).
  * @param make Makes a case's description and input (and `required`) from a value and its index.
  * @returns The cases, in order, drawn anew by each iteration.
  * @throws {Error} When fast-check's generator cannot be driven lazily (another fast-check).
  */
 export function generatedCaseStream<T>(
   arbitrary: Arbitrary<T>,
-  options: { readonly seed: number; readonly runs: number },
+  options: { readonly seed: number; readonly runs: number; readonly idPrefix?: string },
   make: (value: T, index: number) => Omit<Case, "id" | "shrink">,
 ): Iterable<Case> {
   const inner = arbitrary as fc.Arbitrary<T>;
@@ -132,7 +133,7 @@ export function generatedCaseStream<T>(
     *[Symbol.iterator]() {
       let i = 0;
       for (const drawn of drawLazily(inner, options.seed, options.runs)) {
-        yield toCase(inner, drawn, `generated-${i}`, make, i);
+        yield toCase(inner, drawn, `${options.idPrefix ?? "generated"}-${i}`, make, i);
         i++;
       }
     },

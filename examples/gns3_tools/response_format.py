@@ -1,0 +1,28 @@
+"""The GNS3 Copilot tool response format v1.0, as every reference tool returns it."""
+
+import time
+from typing import Any, Dict, List, Optional
+
+
+def v1_response(tool_name: str, data: List[Dict[str, Any]], started: float,
+                error: Optional[str] = None, what: str = "items") -> Dict[str, Any]:
+    """``{success, total, successful, failed, data, error?, metadata}`` around the items.
+
+    ``success`` is false with a global error when the call failed as a whole (``error``) or
+    when every item failed; ``started`` is the ``time.monotonic()`` of the call's start.
+    """
+    failed = sum(1 for item in data if item["status"] == "failed")
+    if error is None and data and failed == len(data):
+        error = "All %d %s failed" % (len(data), what)
+    response: Dict[str, Any] = {
+        "success": error is None,
+        "total": len(data),
+        "successful": len(data) - failed,
+        "failed": failed,
+        "data": data,
+        "metadata": {"tool_name": tool_name, "version": "v1.0",
+                     "execution_time": round(time.monotonic() - started, 3)},
+    }
+    if error is not None:
+        response["error"] = error
+    return response
