@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { labCallOf } from "./_lab_call.ts";
-import { LAB_TOOLS, labToolCallArbitrary } from "../tool_response/_lab_tool_calls.ts";
+import {
+  LAB_TOOLS,
+  labToolCallArbitrary,
+  type OtherLabTool,
+} from "../tool_response/_lab_tool_calls.ts";
 
 const PROJECT = "2d5d4c1e-8a6b-4f3a-9c1d-0e2f3a4b5c6d";
 const scenario = { devices: [{ id: "n1", name: "R1", behaviour: "ok" as const, output: "" }] };
@@ -56,8 +60,10 @@ Deno.test("lab call: a request without a scenario, or not a lab call, goes as it
 });
 
 Deno.test("lab call: every generated call of every lab tool is translated", () => {
-  for (const tool of LAB_TOOLS) {
-    for (const call of fc.sample(labToolCallArbitrary(tool), { seed: 5, numRuns: 20 })) {
+  for (const tool of LAB_TOOLS.filter((t) => t !== "execute_multiple_device_commands")) {
+    for (
+      const call of fc.sample(labToolCallArbitrary(tool as OtherLabTool), { seed: 5, numRuns: 20 })
+    ) {
       assert.equal(call.name, tool);
       const { request } = labCallOf({ operation: "call_tool", input: call });
       const args = (request.input as { arguments: Record<string, unknown> }).arguments;

@@ -1,7 +1,8 @@
 // The rules that compare a response with the simulated lab it was made in (private): the
 // case's scenario says what each device did, so the items can be judged against it
 // (TR-LAB-DEVICE, TR-LAB-STATUS, TR-LAB-OUTPUT; readings in spec-notes/tool-response.md).
-// Only for generated device-command calls, whose input carries the scenario. Never throws.
+// For the generated calls of the console tools (display, config, VPCS), whose input carries the
+// scenario; the controller tools' are _check_lab_nodes.ts's. Never throws.
 import { jsonPointer } from "../../src/core/json_pointer.ts";
 import { createFindingBuilder } from "../../src/core/finding_builder.ts";
 import type { Finding } from "../../src/core/types.ts";

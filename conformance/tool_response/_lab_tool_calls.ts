@@ -24,6 +24,9 @@ export const LAB_TOOLS = [
 /** A tool of {@linkcode LAB_TOOLS}. */
 export type LabToolName = typeof LAB_TOOLS[number];
 
+/** A tool whose calls {@linkcode labToolCallArbitrary} makes (the display tool's are the suite's). */
+export type OtherLabTool = Exclude<LabToolName, "execute_multiple_device_commands">;
+
 /** A generated call of a lab tool, with its world. */
 export interface LabToolCall {
   name: LabToolName;
@@ -112,7 +115,7 @@ function createCall() {
  * @param tool The tool.
  * @returns The arbitrary.
  */
-export function labToolCallArbitrary(tool: LabToolName): Arbitrary<LabToolCall> {
+export function labToolCallArbitrary(tool: OtherLabTool): Arbitrary<LabToolCall> {
   switch (tool) {
     case "execute_multiple_device_config_commands":
       return consoleCall(tool, "cisco_ios", CONFIG_LINES);
@@ -122,8 +125,6 @@ export function labToolCallArbitrary(tool: LabToolName): Arbitrary<LabToolCall> 
       return createCall();
     case "get_gns3_templates":
       return fc.constant({ name: tool, arguments: {}, scenario: { devices: [] } });
-    case "execute_multiple_device_commands":
-      return consoleCall(tool, "cisco_ios", ["show version", "show ip route"]);
     default:
       return nodeCall(tool);
   }
@@ -137,6 +138,7 @@ export function labToolCallTitle(call: LabToolCall): string {
   for (const t of LAB_TEMPLATES) known.add(t.template_id);
   const unknown = ids.filter((id) => !known.has(id)).length;
   const failing = call.scenario.devices.filter((d) => d.behaviour !== "ok").length;
+  if (call.name === "get_gns3_templates") return "get_gns3_templates: the lab's templates";
   return `${call.name}: ${ids.length} asked` + (unknown > 0 ? `, ${unknown} unknown` : "") +
     (failing > 0 && "commands" in a ? `, ${failing} failing console(s)` : "") +
     (call.scenario.project === "missing" ? ", project missing" : "");

@@ -7,7 +7,7 @@ import {
   LAB_TOOLS,
   labToolCallArbitrary,
   labToolCallTitle,
-  type LabToolName,
+  type OtherLabTool,
 } from "./_lab_tool_calls.ts";
 
 /**
@@ -18,7 +18,7 @@ import {
  * @returns How many cases, and the cases (ids `<tool>-<n>`).
  */
 export function labToolCases(
-  tools: readonly LabToolName[],
+  tools: readonly OtherLabTool[],
   options: { readonly seed: number; readonly runs: number },
 ): { expected: number; cases: Iterable<Case> } {
   const runs = Math.max(3, Math.ceil(options.runs / 4));

@@ -15,7 +15,7 @@ export interface ToolInvocation {
 
 export { deviceCommandCallArbitrary } from "./_device_call_arbitrary.ts";
 import { deviceCommandCallArbitrary } from "./_device_call_arbitrary.ts";
-import { LAB_TOOLS, type LabToolName } from "./_lab_tool_calls.ts";
+import { LAB_TOOLS, type LabToolName, type OtherLabTool } from "./_lab_tool_calls.ts";
 import { labToolCases } from "./_lab_tool_cases.ts";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -110,7 +110,7 @@ export const toolResponseSuite: Suite = {
       )
       : [];
     const others = labToolCases(
-      tools.filter((t) => t !== "execute_multiple_device_commands"),
+      tools.filter((t): t is OtherLabTool => t !== "execute_multiple_device_commands"),
       options,
     );
     return {
