@@ -13,10 +13,10 @@
 // By default the references' reports are compared, and those of the targets of `ONE_BY_ONE`
 // (one of each adapter and of each way a target fails: a crash mid call, a Python process that
 // raises, answers over HTTP and over stdio), which are also run again at concurrency 1 (the same
-// report at any concurrency), and the LangGraph.js agents' (whose profile test runs them only
-// under CONFORM_LONG=1). Every other mutant is caught by its rules in its profile's suite test;
-// its golden report is compared under CONFORM_LONG=1, which also runs every target again at
-// concurrency 1.
+// report at any concurrency). Every other mutant is caught by its rules in its profile's suite
+// test (the LangGraph.js agent's mutants, on the cases their golden reports show failing, in
+// langgraph_mutants_test.ts); its golden report is compared under CONFORM_LONG=1, which also
+// runs every target again at concurrency 1.
 import assert from "node:assert/strict";
 import type { EmbeddedTarget } from "./registry.ts";
 import { main } from "./conform.ts";
@@ -191,8 +191,7 @@ export function registerGoldenTests(targets: readonly EmbeddedTarget[], group: s
       ? pythonEnvForTest(target.pythonEnv, `the golden report of ${target.name}`)
       : { ignore: false };
     const twice = LONG || ONE_BY_ONE.has(target.name);
-    const byDefault = !target.mutant || ONE_BY_ONE.has(target.name) ||
-      target.name.startsWith("chat-limits-langgraph-");
+    const byDefault = !target.mutant || ONE_BY_ONE.has(target.name);
     Deno.test({
       name: `golden report: ${target.name}, at concurrency 8${
         twice ? " and 1" : ""
