@@ -70,6 +70,41 @@ const optionsSchema = {
 };
 
 /**
+ * The generated cases: the display tool's (`runs`, and the cases that hit every class) when
+ * the `lab_tools` option lists it (the default), then each other lab tool's.
+ */
+function labToolCaseStream(options: CaseOptions): { expected: number; cases: Iterable<Case> } {
+  const tools = (options.options.lab_tools as LabToolName[] | undefined) ??
+    ["execute_multiple_device_commands"];
+  const display = tools.includes("execute_multiple_device_commands")
+    ? coveringGeneratedCaseStream(
+      deviceCommandCallArbitrary(),
+      toolResponseClassesOf,
+      toolResponseClasses,
+      options,
+      (call) => ({
+        description: callTitle(call),
+        input: call,
+      }),
+    )
+    : [];
+  const others = labToolCases(
+    tools.filter((t): t is OtherLabTool => t !== "execute_multiple_device_commands"),
+    options,
+  );
+  return {
+    expected: (tools.includes("execute_multiple_device_commands") ? options.runs : 0) +
+      others.expected,
+    cases: {
+      *[Symbol.iterator]() {
+        yield* display;
+        yield* others.cases;
+      },
+    },
+  };
+}
+
+/**
  * The `gns3.tool-response/v1.0` suite: calls tools through the adapter's `call_tool`
  * operation and checks every response against the profile.
  *
@@ -95,34 +130,7 @@ export const toolResponseSuite: Suite = {
         })),
       };
     }
-    const tools = (options.options.lab_tools as LabToolName[] | undefined) ??
-      ["execute_multiple_device_commands"];
-    const display = tools.includes("execute_multiple_device_commands")
-      ? coveringGeneratedCaseStream(
-        deviceCommandCallArbitrary(),
-        toolResponseClassesOf,
-        toolResponseClasses,
-        options,
-        (call) => ({
-          description: callTitle(call),
-          input: call,
-        }),
-      )
-      : [];
-    const others = labToolCases(
-      tools.filter((t): t is OtherLabTool => t !== "execute_multiple_device_commands"),
-      options,
-    );
-    return {
-      expected: (tools.includes("execute_multiple_device_commands") ? options.runs : 0) +
-        others.expected,
-      cases: {
-        *[Symbol.iterator]() {
-          yield* display;
-          yield* others.cases;
-        },
-      },
-    };
+    return labToolCaseStream(options);
   },
   cases(options: CaseOptions): Case[] {
     return [...(toolResponseSuite.caseStream!(options) as { cases: Iterable<Case> }).cases];
