@@ -72,12 +72,31 @@ export function encodeRequest(
   return { line: text.length < LONG_LINE ? text + "\n" : lineBytes(text) };
 }
 
-/** The UTF-8 bytes of a text and a newline (encoded whole: `text + "\n"` is copied to encode). */
+/** UTF-16 units of a long line encoded at a time. */
+const ENCODE_CHUNK = 64 * 1024;
+
+/**
+ * The UTF-8 bytes of a text and a newline, in memory of their own: a resizable buffer is pages
+ * of the engine's, given back to the system when it is collected, and the text is encoded into
+ * it a chunk at a time. Encoding it whole took buffers of its size from the process's
+ * allocator (`encode`, then a copy with the newline), which keeps memory freed in the middle of
+ * its heap resident. Three bytes a UTF-16 unit is the most UTF-8 takes.
+ */
 function lineBytes(text: string): Uint8Array {
-  const body = encoder.encode(text);
-  const line = new Uint8Array(body.length + 1);
-  line.set(body);
-  line[body.length] = 0x0a;
+  const memory = new ArrayBuffer(0, { maxByteLength: text.length * 3 + 1 });
+  memory.resize(memory.maxByteLength); // address space: pages are used as they are written
+  const bytes = new Uint8Array(memory);
+  let written = 0;
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(at + ENCODE_CHUNK, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++; // a pair stays whole
+    written += encoder.encodeInto(text.slice(at, end), bytes.subarray(written)).written;
+    at = end;
+  }
+  memory.resize(written + 1);
+  const line = new Uint8Array(memory, 0, written + 1);
+  line[written] = 0x0a;
   return line;
 }
 

@@ -81,7 +81,8 @@ Deno.test("encodeRequest writes one protocol line, or says why it cannot", () =>
 });
 
 Deno.test("encodeRequest gives a long line as its UTF-8 bytes, newline included", () => {
-  const input = "\u202e" + "x".repeat(LONG_LINE);
+  // A surrogate pair across the edge of the chunks it is encoded by.
+  const input = "\u202e" + "x".repeat(LONG_LINE - 100) + "\u{1F600}".repeat(40) + "\ud800";
   const line = encodeRequest(3, { operation: "echo", input }).line;
   assert.ok(line instanceof Uint8Array);
   const text = new TextDecoder().decode(line);

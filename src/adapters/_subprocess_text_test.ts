@@ -144,6 +144,18 @@ Deno.test("decodeUtf8 decodes and rejects exactly as a fatal TextDecoder (proper
     fc.tuple(fc.uint8Array({ maxLength: 6 }), fc.boolean()).map(([extra, bad]) =>
       new Uint8Array([0xef, 0xbf, 0xbd, ...extra.map((b) => b & 0x7f), ...(bad ? [0xc3] : [])])
     ),
+    // Past 64 KiB a line is decoded in chunks: characters and bad bytes across their edges.
+    fc.tuple(
+      fc.integer({ min: 0, max: 8 }),
+      fc.oneof(
+        fc.uint8Array({ maxLength: 12 }),
+        fc.string({ unit: "grapheme", maxLength: 6 }).map((t) => new TextEncoder().encode(t)),
+      ),
+    ).map(([k, tail]) => {
+      const long = new Uint8Array(64 * 1024 - k + tail.length).fill(0x61);
+      long.set(tail, 64 * 1024 - k);
+      return long;
+    }),
   );
   fc.assert(
     fc.property(bytes, (b) => {
@@ -152,5 +164,10 @@ Deno.test("decodeUtf8 decodes and rejects exactly as a fatal TextDecoder (proper
     { seed, numRuns: 500 },
   );
   assert.equal(decodeUtf8(new Uint8Array([0xef, 0xbb, 0xbf, 0x41])), "A"); // BOM dropped
+  const long = new Uint8Array(200_000).fill(0x41);
+  long.set([0xef, 0xbb, 0xbf]);
+  long.set([0xe2, 0x80, 0xae], 64 * 1024 - 1); // U+202E across the first chunk's end
+  assert.equal(decodeUtf8(long), fatal.decode(long));
+  assert.equal(decodeUtf8(long).length, 200_000 - 3 - 2);
   assert.throws(() => decodeUtf8(new Uint8Array([0x41, 0xff])), TypeError);
 });
