@@ -39,6 +39,21 @@ const EARLY_LINES = 16;
 /** How long the lines a process wrote before exiting are read when its stdout stays open. */
 const EXIT_DRAIN_MS = 250;
 
+/** The bytes to write for queued lines: each run of texts in one batch, bytes as they are. */
+function* batches(lines: readonly (string | Uint8Array)[]): Generator<Uint8Array> {
+  let texts: string[] = [];
+  for (const line of lines) {
+    if (typeof line === "string") {
+      texts.push(line);
+      continue;
+    }
+    if (texts.length > 0) yield encoder.encode(texts.join(""));
+    texts = [];
+    yield line;
+  }
+  if (texts.length > 0) yield encoder.encode(texts.join(""));
+}
+
 /** A spawned implementation process. */
 export class Child {
   readonly process: Deno.ChildProcess;
@@ -58,7 +73,7 @@ export class Child {
   /** Set while the handshake runs. */
   handshake?: { seq: number; resolve: (line: Uint8Array | Error) => void };
   #writer: WritableStreamDefaultWriter<Uint8Array>;
-  #queue: string[] = [];
+  #queue: (string | Uint8Array)[] = [];
   #flushing = false;
   #scheduled = false;
   #exited = false;
@@ -149,10 +164,11 @@ export class Child {
   }
 
   /**
-   * Queue a line (with its newline) for writing. Lines queued in the same task are written
-   * together: at the end of the task, or as soon as `EARLY_LINES` are waiting.
+   * Queue a line (with its newline: its text, or its UTF-8 bytes) for writing. Lines queued in
+   * the same task are written together: at the end of the task, or as soon as `EARLY_LINES`
+   * are waiting.
    */
-  send(line: string): void {
+  send(line: string | Uint8Array): void {
     this.#queue.push(line);
     if (this.#flushing) return;
     if (this.#queue.length >= EARLY_LINES) {
@@ -172,9 +188,9 @@ export class Child {
     this.#flushing = true;
     try {
       while (this.#queue.length > 0) {
-        const batch = encoder.encode(this.#queue.join(""));
+        const lines = this.#queue;
         this.#queue = [];
-        await this.#writer.write(batch);
+        for (const batch of batches(lines)) await this.#writer.write(batch);
       }
     } catch {
       // The process stopped reading (died or closed stdin); its end is handled elsewhere.

@@ -7,8 +7,8 @@ import type { Reply } from "../core/types.ts";
 export interface Pending<C> {
   seq: number;
   operation: string;
-  /** The request line, newline included. */
-  line: string;
+  /** The request line, newline included: its text, or its UTF-8 bytes (a long line). */
+  line: string | Uint8Array;
   resolve: (reply: Reply) => void;
   /** When the request times out (performance.now() ms); set when it is written. */
   deadline?: number;

@@ -13,8 +13,8 @@ import { validateMessage } from "./_subprocess_validator.ts";
 
 /** What the session needs of a process: a way to write a line. */
 export interface SessionChild {
-  /** Queue a line (with its newline) for writing. */
-  send(line: string): void;
+  /** Queue a line (with its newline) for writing: its text, or its UTF-8 bytes. */
+  send(line: string | Uint8Array): void;
 }
 
 /** The counters the session keeps (a part of the adapter's stats). */
@@ -31,6 +31,14 @@ export type WireRequest = Request & { encoding?: RequestMessage["encoding"] };
 /** Seqs remembered as answered, per generation (two generations: 2 to 4 times as many). */
 export const ANSWERED_GENERATION = 32_768;
 
+/**
+ * Characters of a request line past which it is kept as UTF-8 bytes until answered: V8 holds a
+ * string with one character past Latin-1 at two bytes a character (a 7 MB input sent back is a
+ * 14 MB line), its bytes at about one.
+ */
+export const LONG_LINE = 64 * 1024;
+const encoder = new TextEncoder();
+
 /** The fault of a line that is not the protocol's answer to the request it is blamed on. */
 const GARBAGE = { kind: "garbage", detail: "not a protocol answer" } as const;
 
@@ -39,12 +47,13 @@ const GARBAGE = { kind: "garbage", detail: "not a protocol answer" } as const;
  *
  * @param seq The request's seq.
  * @param request The operation and its input (and the input's encoding, when not plain JSON).
- * @returns `{ line }`, or `{ error }` when the request is not a valid message or not JSON.
+ * @returns `{ line }` (its UTF-8 bytes when longer than {@linkcode LONG_LINE} characters), or
+ *   `{ error }` when the request is not a valid message or not JSON.
  */
 export function encodeRequest(
   seq: number,
   request: WireRequest,
-): { line: string; error?: undefined } | { error: string } {
+): { line: string | Uint8Array; error?: undefined } | { error: string; line?: undefined } {
   const message: RequestMessage = {
     seq,
     type: "request",
@@ -54,11 +63,41 @@ export function encodeRequest(
   };
   const problem = validateMessage("request", message);
   if (problem) return { error: `The kit's request is not a protocol message: ${problem}` };
+  let text: string;
   try {
-    return { line: JSON.stringify(message) + "\n" };
+    text = JSON.stringify(message);
   } catch (error) {
     return { error: `The request's input is not JSON data: ${messageOf(error)}` };
   }
+  return { line: text.length < LONG_LINE ? text + "\n" : lineBytes(text) };
+}
+
+/** UTF-16 units of a long line encoded at a time. */
+const ENCODE_CHUNK = 64 * 1024;
+
+/**
+ * The UTF-8 bytes of a text and a newline, in memory of their own: a resizable buffer is pages
+ * of the engine's, given back to the system when it is collected, and the text is encoded into
+ * it a chunk at a time. Encoding it whole took buffers of its size from the process's
+ * allocator (`encode`, then a copy with the newline), which keeps memory freed in the middle of
+ * its heap resident. Three bytes a UTF-16 unit is the most UTF-8 takes.
+ */
+function lineBytes(text: string): Uint8Array {
+  const memory = new ArrayBuffer(0, { maxByteLength: text.length * 3 + 1 });
+  memory.resize(memory.maxByteLength); // address space: pages are used as they are written
+  const bytes = new Uint8Array(memory);
+  let written = 0;
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(at + ENCODE_CHUNK, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++; // a pair stays whole
+    written += encoder.encodeInto(text.slice(at, end), bytes.subarray(written)).written;
+    at = end;
+  }
+  memory.resize(written + 1);
+  const line = new Uint8Array(memory, 0, written + 1);
+  line[written] = 0x0a;
+  return line;
 }
 
 /**

@@ -4,6 +4,7 @@ import { StderrLog } from "./_subprocess_log.ts";
 import { PendingRequests } from "./_subprocess_pending.ts";
 import {
   encodeRequest,
+  LONG_LINE,
   ProtocolSession,
   type SessionChild,
   toReply,
@@ -15,8 +16,8 @@ const encoder = new TextEncoder();
 /** A stand-in process that records the lines written to it. */
 class FakeChild implements SessionChild {
   lines: string[] = [];
-  send(line: string): void {
-    this.lines.push(line);
+  send(line: string | Uint8Array): void {
+    this.lines.push(typeof line === "string" ? line : new TextDecoder().decode(line));
   }
   /** The seqs of the requests written to it. */
   seqs(): number[] {
@@ -55,9 +56,11 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 Deno.test("encodeRequest writes one protocol line, or says why it cannot", () => {
   const ok = encodeRequest(7, { operation: "echo", input: { a: [1, "é"] } });
   assert.equal(ok.error, undefined);
-  assert.ok(ok.line?.endsWith("}\n"));
-  assert.equal(ok.line?.indexOf("\n"), ok.line!.length - 1);
-  assert.deepEqual(JSON.parse(ok.line!), {
+  assert.equal(typeof ok.line, "string");
+  const text = ok.line as string;
+  assert.ok(text.endsWith("}\n"));
+  assert.equal(text.indexOf("\n"), text.length - 1);
+  assert.deepEqual(JSON.parse(text), {
     seq: 7,
     type: "request",
     operation: "echo",
@@ -75,6 +78,19 @@ Deno.test("encodeRequest writes one protocol line, or says why it cannot", () =>
     encodeRequest(1, { operation: "x", input: { n: 1n } }).error ?? "",
     /^The request's input is not JSON data: /,
   );
+});
+
+Deno.test("encodeRequest gives a long line as its UTF-8 bytes, newline included", () => {
+  // A surrogate pair across the edge of the chunks it is encoded by.
+  const input = "\u202e" + "x".repeat(LONG_LINE - 100) + "\u{1F600}".repeat(40) + "\ud800";
+  const line = encodeRequest(3, { operation: "echo", input }).line;
+  assert.ok(line instanceof Uint8Array);
+  const text = new TextDecoder().decode(line);
+  assert.equal(text, JSON.stringify({ seq: 3, type: "request", operation: "echo", input }) + "\n");
+  // Just under the length, a line stays text.
+  const short = "x".repeat(LONG_LINE - 60);
+  assert.equal(typeof encodeRequest(3, { operation: "echo", input: short }).line, "string");
+  assert.equal(encodeRequest(3, { operation: "echo", input: 1n }).line, undefined);
 });
 
 Deno.test("toReply maps the four response kinds; errored carries the traceback as stderr", () => {

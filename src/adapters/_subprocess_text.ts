@@ -4,6 +4,8 @@
 const NEWLINE = 0x0a;
 /** The line buffer a splitter keeps between lines; a longer line's buffer is let go after it. */
 const KEPT_BUFFER_BYTES = 64 * 1024;
+/** The address space a splitter's buffer may grow into (V8 refuses a reservation of 2^53). */
+const MAX_RESERVED_BYTES = 2 ** 32;
 const lenient = new TextDecoder("utf-8", { fatal: false });
 const strict = new TextDecoder("utf-8", { fatal: true });
 
@@ -13,8 +15,26 @@ const strict = new TextDecoder("utf-8", { fatal: true });
  * input is invalid or holds U+FFFD itself, and only then is the strict decoder run.
  */
 export function decodeUtf8(bytes: Uint8Array): string {
-  const text = lenient.decode(bytes);
+  const text = bytes.length <= DECODE_CHUNK ? lenient.decode(bytes) : decodeChunks(bytes);
   return text.includes("\uFFFD") ? strict.decode(bytes) : text;
+}
+
+/** Bytes decoded at a time from a long line. */
+const DECODE_CHUNK = 64 * 1024;
+const streaming = new TextDecoder("utf-8", { fatal: false });
+
+/**
+ * A long line decoded a chunk at a time: a decode makes its text in the process's allocator
+ * before the engine copies it, and one such buffer per 7 MB line, freed in the middle of the
+ * allocator's heap, stayed resident (measured); chunks' buffers are small and reused.
+ */
+function decodeChunks(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  for (let at = 0; at < bytes.length; at += DECODE_CHUNK) {
+    parts.push(streaming.decode(bytes.subarray(at, at + DECODE_CHUNK), { stream: true }));
+  }
+  parts.push(streaming.decode());
+  return parts.join("");
 }
 
 /** Escape C0/C1 controls and bidirectional overrides so untrusted text renders inertly. */
@@ -49,12 +69,26 @@ export type LineEvent =
  * reported once, as soon as it passes the limit, and the rest of it is discarded.
  */
 export class LineSplitter {
-  /** The unfinished line: one buffer, reused from line to line while it is small. */
-  #buffer = new Uint8Array(KEPT_BUFFER_BYTES);
+  /**
+   * The unfinished line: one resizable buffer, reused from line to line. A long line grows it
+   * in place (no copy, no garbage: a 7 MB line cost 16 MB of buffers grown by copying), and it
+   * shrinks back after the line, which gives its memory back at once, not at a GC.
+   */
+  #memory: ArrayBuffer;
+  /** A view of all of `#memory`, whatever its size (length-tracking). */
+  #buffer: Uint8Array;
   #size = 0;
   #discarding: { head: Uint8Array; bytes: number } | undefined;
 
-  constructor(readonly maxLineBytes: number, readonly emit: (event: LineEvent) => void) {}
+  constructor(readonly maxLineBytes: number, readonly emit: (event: LineEvent) => void) {
+    // Address space only: pages are used as a line fills them. A line past 4 GiB is
+    // oversized whatever the limit.
+    const reserved = Math.min(maxLineBytes, MAX_RESERVED_BYTES);
+    this.#memory = new ArrayBuffer(Math.min(KEPT_BUFFER_BYTES, reserved), {
+      maxByteLength: reserved,
+    });
+    this.#buffer = new Uint8Array(this.#memory);
+  }
 
   /** Feed one chunk. */
   feed(chunk: Uint8Array): void {
@@ -65,7 +99,7 @@ export class LineSplitter {
       const piece = chunk.subarray(start, end);
       if (this.#discarding) {
         this.#discarding.bytes += piece.length;
-      } else if (this.#size + piece.length > this.maxLineBytes) {
+      } else if (this.#size + piece.length > this.#memory.maxByteLength) {
         // Exactly the first min(200, max + 1) bytes, however the stream was chunked.
         const head = this.#head(piece, Math.min(200, this.maxLineBytes + 1));
         this.#discarding = { head, bytes: this.#size + piece.length };
@@ -101,21 +135,19 @@ export class LineSplitter {
 
   #append(piece: Uint8Array): void {
     const needed = this.#size + piece.length;
-    if (needed > this.#buffer.length) {
-      const grown = new Uint8Array(
-        Math.min(Math.max(needed, this.#buffer.length * 2), this.maxLineBytes),
+    if (needed > this.#memory.byteLength) {
+      this.#memory.resize(
+        Math.min(Math.max(needed, this.#memory.byteLength * 2), this.#memory.maxByteLength),
       );
-      grown.set(this.#buffer.subarray(0, this.#size));
-      this.#buffer = grown;
     }
     this.#buffer.set(piece, this.#size);
     this.#size = needed;
   }
 
-  /** Drops the unfinished line; a buffer grown past the size kept is let go. */
+  /** Drops the unfinished line; a buffer grown past the size kept shrinks back to it. */
   #reset(): void {
     this.#size = 0;
-    if (this.#buffer.length > KEPT_BUFFER_BYTES) this.#buffer = new Uint8Array(KEPT_BUFFER_BYTES);
+    if (this.#memory.byteLength > KEPT_BUFFER_BYTES) this.#memory.resize(KEPT_BUFFER_BYTES);
   }
 
   #head(extra: Uint8Array, max: number): Uint8Array {

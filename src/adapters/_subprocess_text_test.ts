@@ -65,6 +65,35 @@ Deno.test("line splitting does not depend on how the stream is chunked (property
   );
 });
 
+Deno.test("lines past the kept buffer grow it and shrink it back, whole, up to the limit", () => {
+  const max = 300_000;
+  const line = (n: number, b: number) => new Uint8Array(n).fill(b);
+  const stream = new Uint8Array(3 * max + 10);
+  stream.set(line(200_000, 1), 0); // a line past the 64 KiB kept
+  stream[200_000] = 10;
+  stream.set(line(3, 2), 200_001);
+  stream[200_004] = 10;
+  stream.set(line(max, 3), 200_005); // exactly the limit
+  stream[200_005 + max] = 10;
+  stream.set(line(max + 1, 4), 200_006 + max); // one byte over
+  stream[200_007 + 2 * max] = 10;
+  stream.set(line(5, 5), 200_008 + 2 * max);
+  stream[200_013 + 2 * max] = 10;
+  const end = 200_014 + 2 * max;
+  for (const size of [70_000, 65_536, 1 << 20]) {
+    const chunks: Uint8Array[] = [];
+    for (let at = 0; at < end; at += size) chunks.push(stream.slice(at, Math.min(end, at + size)));
+    const events = split(chunks, max);
+    assert.deepEqual(
+      events.map((e) =>
+        e.kind === "line" ? [e.bytes.length, e.bytes.every((b) => b === e.bytes[0])] : e.bytes
+      ),
+      [[200_000, true], [3, true], [max, true], max + 1, [5, true]],
+      `chunks of ${size}`,
+    );
+  }
+});
+
 Deno.test("partial() reports the unfinished line", () => {
   const splitter = new LineSplitter(100, () => {});
   splitter.feed(new TextEncoder().encode('a\n{"seq":'));
@@ -115,6 +144,18 @@ Deno.test("decodeUtf8 decodes and rejects exactly as a fatal TextDecoder (proper
     fc.tuple(fc.uint8Array({ maxLength: 6 }), fc.boolean()).map(([extra, bad]) =>
       new Uint8Array([0xef, 0xbf, 0xbd, ...extra.map((b) => b & 0x7f), ...(bad ? [0xc3] : [])])
     ),
+    // Past 64 KiB a line is decoded in chunks: characters and bad bytes across their edges.
+    fc.tuple(
+      fc.integer({ min: 0, max: 8 }),
+      fc.oneof(
+        fc.uint8Array({ maxLength: 12 }),
+        fc.string({ unit: "grapheme", maxLength: 6 }).map((t) => new TextEncoder().encode(t)),
+      ),
+    ).map(([k, tail]) => {
+      const long = new Uint8Array(64 * 1024 - k + tail.length).fill(0x61);
+      long.set(tail, 64 * 1024 - k);
+      return long;
+    }),
   );
   fc.assert(
     fc.property(bytes, (b) => {
@@ -123,5 +164,10 @@ Deno.test("decodeUtf8 decodes and rejects exactly as a fatal TextDecoder (proper
     { seed, numRuns: 500 },
   );
   assert.equal(decodeUtf8(new Uint8Array([0xef, 0xbb, 0xbf, 0x41])), "A"); // BOM dropped
+  const long = new Uint8Array(200_000).fill(0x41);
+  long.set([0xef, 0xbb, 0xbf]);
+  long.set([0xe2, 0x80, 0xae], 64 * 1024 - 1); // U+202E across the first chunk's end
+  assert.equal(decodeUtf8(long), fatal.decode(long));
+  assert.equal(decodeUtf8(long).length, 200_000 - 3 - 2);
   assert.throws(() => decodeUtf8(new Uint8Array([0x41, 0xff])), TypeError);
 });

@@ -48,6 +48,25 @@ test("handshake sends protocol, profile and limits and returns the implementatio
   }
 });
 
+test("long request lines (written as bytes) and short ones sent together arrive whole, in order", async () => {
+  const adapter = fake();
+  try {
+    await adapter.start();
+    const long = "\u202e\x1b" + "é".repeat(200_000);
+    const replies = await Promise.all(
+      ["a", long, "b", long + "c"].map((value) => run(adapter, { do: "echo", value })),
+    );
+    assert.deepEqual(replies.map((r) => r.kind === "result" ? r.value : r), [
+      "a",
+      long,
+      "b",
+      long + "c",
+    ]);
+  } finally {
+    await adapter.close();
+  }
+});
+
 test("the four response kinds map to replies", async () => {
   const adapter = fake();
   try {

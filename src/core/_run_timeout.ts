@@ -1,5 +1,6 @@
 // The runner's harness faults and its per-case timeout. Private helpers of run_suite.ts.
 import type { Adapter, ErroredCaseReport, Outcome, Reply, Request } from "./types.ts";
+import type { CallGate } from "./_call_gate.ts";
 
 type ImplementationFault = NonNullable<ErroredCaseReport["fault"]>;
 
@@ -47,37 +48,57 @@ export function emptyCounts(): Record<Outcome, number> {
 
 /**
  * The calls of one case: how many are unanswered (a reply to an aborted call does not count
- * as an answer), and the clock that a call the adapter sends again restarts.
+ * as an answer), and the clock that a call the adapter sends again restarts. With a gate, a
+ * call waits there while the kit's memory is high, its case's clock stopped meanwhile.
  */
 export class CaseCalls {
   readonly clock: RestartableClock = {};
   unanswered = 0;
 
-  constructor(readonly abort: AbortController) {}
+  constructor(readonly abort: AbortController, readonly gate?: CallGate) {}
 
   /** Runs one call through the adapter. */
   async run(adapter: Adapter, request: Request): Promise<Reply> {
     this.unanswered++;
-    const reply = await adapter.run(request, {
-      signal: this.abort.signal,
-      // It waited behind another call that failed: its time starts again.
-      onRequeue: () => this.clock.restart?.(),
-    });
-    if (!this.abort.signal.aborted) this.unanswered--;
-    return reply;
+    const waiting = this.gate?.enter();
+    if (waiting) {
+      // The clock is the case's once withTimeout has its promise: the case's first call runs
+      // before that, so it is paused a microtask later (let in meanwhile, it resumes at once).
+      await null;
+      const resume = this.clock.pause?.();
+      await waiting;
+      resume?.();
+    }
+    try {
+      const reply = await adapter.run(request, {
+        signal: this.abort.signal,
+        // It waited behind another call that failed: its time starts again.
+        onRequeue: () => this.clock.restart?.(),
+      });
+      if (!this.abort.signal.aborted) this.unanswered--;
+      return reply;
+    } finally {
+      this.gate?.leave();
+    }
   }
 }
 
-/** A timeout that can be started again (see {@linkcode withTimeout}). */
+/** A timeout that can be started again, or stopped a while (see {@linkcode withTimeout}). */
 export interface RestartableClock {
   /** Starts the timeout again from now, while the promise is unsettled. */
   restart?: () => void;
+  /**
+   * Stops the timeout until the function returned is called (the time in between is not the
+   * promise's); while several pauses overlap, until the last of them ends.
+   */
+  pause?: () => () => void;
 }
 
 /**
  * Race a promise against a timeout that aborts `signal` with a TimeoutError (as
  * `AbortSignal.timeout` does) and rejects with a {@linkcode HarnessFault}. With `clock`, its
- * `restart` starts the whole timeout again (a call re-sent after a restart of the target).
+ * `restart` starts the whole timeout again (a call re-sent after a restart of the target), and
+ * its `pause` stops it a while (a call waiting for the kit's memory).
  */
 export function withTimeout<T>(
   promise: Promise<T>,
@@ -87,22 +108,45 @@ export function withTimeout<T>(
   clock?: RestartableClock,
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let settled = false;
+  let pauses = 0;
+  /** While paused: the time left; else when the timeout fires (performance.now() ms). */
+  let left = ms;
+  let deadline = 0;
   const timeout = new Promise<never>((_, reject) => {
-    const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        // A TimeoutError, as AbortSignal.timeout gives: an adapter may take its request as hung.
-        signal.abort(new DOMException(`${what} timed out after ${ms} ms`, "TimeoutError"));
-        const fault = new HarnessFault(`${what} timed out after ${ms} ms`);
-        fault.timedOut = true;
-        reject(fault);
-      }, ms);
+    const fire = () => {
+      // A TimeoutError, as AbortSignal.timeout gives: an adapter may take its request as hung.
+      signal.abort(new DOMException(`${what} timed out after ${ms} ms`, "TimeoutError"));
+      const fault = new HarnessFault(`${what} timed out after ${ms} ms`);
+      fault.timedOut = true;
+      reject(fault);
     };
+    const start = (after: number) => {
+      clearTimeout(timer);
+      if (settled) return;
+      deadline = performance.now() + after;
+      timer = setTimeout(fire, after);
+    };
+    const arm = () => pauses > 0 ? (left = ms) : start(ms);
     arm();
-    if (clock) clock.restart = arm;
+    if (!clock) return;
+    clock.restart = arm;
+    clock.pause = () => {
+      if (pauses++ === 0) {
+        clearTimeout(timer);
+        left = Math.max(0, deadline - performance.now());
+      }
+      let resumed = false;
+      return () => {
+        if (resumed) return;
+        resumed = true;
+        if (--pauses === 0) start(left);
+      };
+    };
   });
   return Promise.race([promise, timeout]).finally(() => {
+    settled = true;
     clearTimeout(timer);
-    if (clock) clock.restart = undefined;
+    if (clock) clock.restart = clock.pause = undefined;
   });
 }

@@ -1,4 +1,5 @@
 import { MemoryWindow } from "./_memory_window.ts";
+import { CallGate } from "./_call_gate.ts";
 import { CaseSkipped } from "./case_skipped.ts";
 import { KeptCases } from "./_kept_cases.ts";
 import { CaseCalls, emptyCounts, HarnessFault, withTimeout } from "./_run_timeout.ts";
@@ -171,12 +172,14 @@ export async function runSuite(
   const timeoutMs = options.caseTimeoutMs ?? 10_000;
   const concurrency = Math.max(1, options.concurrency ?? 8);
   const window = new MemoryWindow(concurrency);
+  // Calls in flight: every case's, fewer while the kit's memory is high (see CallGate).
+  const gate = new CallGate();
   const maxEvidenceBytes = options.maxEvidenceBytes ?? MAX_EVIDENCE_BYTES;
 
   /** Runs one case (or shrink candidate) and reports it, with what it sent and got back. */
   const runCaseUncapped = async (c: Case, caseTimeoutMs: number): Promise<Ran> => {
     const abort = new AbortController();
-    const calls = new CaseCalls(abort);
+    const calls = new CaseCalls(abort, gate);
     const requests: Request[] = [];
     const replies: unknown[] = [];
     const invoke: Invoke = async (request) => {

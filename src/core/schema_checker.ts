@@ -240,7 +240,10 @@ function valuesOf(e: ErrorObject): { expected?: unknown; actual?: unknown } {
   if (!expected) return {};
   let text: string | undefined;
   try {
-    text = JSON.stringify(e.data);
+    // A string longer than the bound is over it: not written (a 7 MB answer is 14 MB more).
+    text = typeof e.data === "string" && e.data.length > MAX_ACTUAL_CHARS
+      ? undefined
+      : JSON.stringify(e.data);
   } catch {
     text = undefined;
   }

@@ -37,6 +37,18 @@ Deno.test("schema checker: the longest mapping wins and ajv data is kept", () =>
   // A value too large to show is left out; what was expected stays.
   const big = check({ a: 1, b: { deep: Array(100).fill(12345) } })[0];
   assert.deepEqual([big.expected, "actual" in big], ["string", false]);
+  // A string is shown while its JSON text is 200 characters at most (quotes and escapes too).
+  const shown = (a: string) => "actual" in check({ a })[0];
+  assert.deepEqual(
+    [
+      shown("x".repeat(198)),
+      shown("x".repeat(199)),
+      shown("\n".repeat(99)),
+      shown("\n".repeat(100)),
+    ],
+    [true, false, true, false],
+  );
+  assert.equal(shown("x".repeat(7_000_000)), false);
   assert.equal(check({ a: 1, b: [] })[0].ruleId, "R-B");
   assert.equal(check({})[0].ruleId, "R-SCHEMA");
   assert.equal(check({})[0].params?.missingProperty, "a");

@@ -1,0 +1,31 @@
+import assert from "node:assert/strict";
+import { CallGate } from "./_call_gate.ts";
+
+Deno.test("call gate: under the mark every call goes at once", () => {
+  const gate = new CallGate(() => 0, 100);
+  for (let i = 0; i < 5; i++) assert.equal(gate.enter(), undefined);
+  assert.equal(gate.inFlight, 5);
+});
+
+Deno.test("call gate: over the mark a call goes alone, the others wait and go in order as calls end", async () => {
+  let memory = 0;
+  const gate = new CallGate(() => memory, 100);
+  assert.equal(gate.enter(), undefined);
+  memory = 500;
+  const order: number[] = [];
+  const waits = [1, 2, 3].map((n) => {
+    const wait = gate.enter();
+    assert.ok(wait, `call ${n} waits`);
+    return wait.then(() => order.push(n));
+  });
+  gate.leave(); // alone, the first waiting call goes
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual([order, gate.inFlight], [[1], 1]);
+  // A new call does not pass the ones waiting, even under the mark.
+  memory = 0;
+  const late = gate.enter();
+  assert.ok(late);
+  gate.leave(); // under the mark: all that wait go
+  await Promise.all([...waits, late]);
+  assert.deepEqual([order, gate.inFlight], [[1, 2, 3], 3]);
+});
