@@ -14,7 +14,6 @@ import re
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
-import requests
 from langchain_core.tools import BaseTool
 from nornir.core import Nornir
 from nornir.core.configuration import Config
@@ -26,6 +25,7 @@ from nornir.plugins.runners import ThreadedRunner
 from nornir_netmiko.tasks import netmiko_send_command
 
 import lab_config
+from controller import Controller, ControllerError
 from response_format import v1_response
 
 TOOL_NAME = "execute_multiple_device_commands"
@@ -86,7 +86,7 @@ class ExecuteMultipleDeviceCommands(BaseTool):
         url, console_host, timeout = lab_config.controller()
         try:
             nodes = self.topology(url, project_id)
-        except (requests.RequestException, ValueError) as exc:
+        except ValueError as exc:
             return self.respond([], started, "Could not read the project's nodes: %s" % exc)
         names = [str(c.get("device_name", "")) for c in configs]
         matched = self.match(names, nodes)
@@ -96,17 +96,14 @@ class ExecuteMultipleDeviceCommands(BaseTool):
 
     def topology(self, url: str, project_id: str) -> List[Dict[str, Any]]:
         """The project's nodes, from the controller (the JWT of the current context)."""
-        token = lab_config.current_jwt_token()
-        if not token:
-            raise ValueError("no JWT set: the tool is not signed in to the controller")
-        with requests.Session() as session:
-            session.headers.update({"Accept": "application/json", "Authorization": "Bearer " + token})
-            for path in ("", "/nodes"):
-                response = session.get("%s/v3/projects/%s%s" % (url, project_id, path), timeout=10.0)
-                if response.status_code == 404:
-                    raise ValueError("project %s not found on the controller" % project_id)
-                response.raise_for_status()
-            nodes = response.json()
+        try:
+            with Controller(url) as controller:
+                controller.call("GET", "/projects/%s" % project_id)
+                nodes = controller.call("GET", "/projects/%s/nodes" % project_id)
+        except ControllerError as exc:
+            if exc.status == 404:
+                raise ValueError("project %s not found on the controller" % project_id) from exc
+            raise ValueError(str(exc)) from exc
         if not isinstance(nodes, list):
             raise ValueError("the controller's node list is not a list")
         return [n for n in nodes if isinstance(n, dict)]

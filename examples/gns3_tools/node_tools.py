@@ -2,7 +2,7 @@
 
 Each is a LangChain ``BaseTool`` called as the GNS3 Copilot agent calls its tools,
 ``tool.invoke({"tool_input": "<JSON string>"})``, and talks to the GNS3 v3 REST API only
-(``requests``; where the controller is and the JWT come from ``lab_config.py``). Every tool
+through ``controller.py``'s session, the one the console tools read the topology with. Every tool
 returns the tool response format v1.0, one item per node asked for:
 
 * ``start_gns3_node``, ``stop_gns3_node``, ``suspend_gns3_node``: ``{project_id, node_ids}``;
@@ -16,46 +16,12 @@ returns the tool response format v1.0, one item per node asked for:
 
 import json
 import time
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict
 
-import requests
 from langchain_core.tools import BaseTool
 
-import lab_config
+from controller import Controller, ControllerError
 from response_format import v1_response
-
-
-class ControllerError(Exception):
-    """The controller answered an error (its message), or could not be reached."""
-
-
-class Controller:
-    """A signed-in session on the GNS3 v3 REST API (a fresh one per tool call)."""
-
-    def __init__(self) -> None:
-        token = lab_config.current_jwt_token()
-        if not token:
-            raise ControllerError("no JWT set: the tool is not signed in to the controller")
-        self.url = lab_config.controller()[0] + "/v3"
-        self.session = requests.Session()
-        self.session.headers.update({"Accept": "application/json", "Authorization": "Bearer " + token})
-
-    def call(self, method: str, path: str, body: Any = None) -> Any:
-        """The JSON answer of one request (None for 204); an error status raises."""
-        try:
-            response = self.session.request(method, self.url + path, json=body, timeout=10.0)
-        except requests.RequestException as exc:
-            raise ControllerError("controller unreachable: %s" % type(exc).__name__) from exc
-        if response.status_code >= 400:
-            try:
-                message = response.json().get("message")
-            except ValueError:
-                message = None
-            raise ControllerError("%s (HTTP %d)" % (message or response.reason, response.status_code))
-        return None if response.status_code == 204 or not response.content else response.json()
-
-    def close(self) -> None:
-        self.session.close()
 
 
 class _ControllerTool(BaseTool):
@@ -79,13 +45,12 @@ class _ControllerTool(BaseTool):
             controller = Controller()
         except ControllerError as exc:
             return v1_response(self.name, [], started, str(exc))
-        try:
-            controller.call("GET", "/projects/%s" % payload["project_id"])
-            data = [self.entry(controller, payload["project_id"], i, e) for i, e in enumerate(entries)]
-        except ControllerError as exc:
-            return v1_response(self.name, [], started, "Project %s: %s" % (payload["project_id"], exc))
-        finally:
-            controller.close()
+        with controller:
+            try:
+                controller.call("GET", "/projects/%s" % payload["project_id"])
+                data = [self.entry(controller, payload["project_id"], i, e) for i, e in enumerate(entries)]
+            except ControllerError as exc:
+                return v1_response(self.name, [], started, "Project %s: %s" % (payload["project_id"], exc))
         return v1_response(self.name, data, started, what="nodes")
 
     def entry(self, controller: Controller, project_id: str, i: int, entry: Any) -> Dict[str, Any]:
@@ -206,11 +171,8 @@ class GNS3TemplateTool(BaseTool):
         started = time.monotonic()
         left_out = {"atm_switch", "cloud", "ethernet_hub", "ethernet_switch", "frame_relay_switch", "nat"}
         try:
-            controller = Controller()
-            try:
+            with Controller() as controller:
                 templates = controller.call("GET", "/templates")
-            finally:
-                controller.close()
         except ControllerError as exc:
             return v1_response(self.name, [], started, "Failed to retrieve templates: %s" % exc)
         data = [{"id": str(t.get("template_id")), "name": str(t.get("name")), "status": "success",
