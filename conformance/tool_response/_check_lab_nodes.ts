@@ -39,19 +39,28 @@ interface Expectation {
   result?: string;
 }
 
-function expectations(call: NodeCallInput): Map<string, Expectation> | Expectation[] {
+/** The expectation of an item of a response, from the item and its place. */
+type ExpectationOf = (item: Record<string, unknown>, i: number) => Expectation | undefined;
+
+/**
+ * What the item at `i` of a response should be: a create's item is about the entry at its
+ * place; a node tool's is found by its `id`.
+ */
+function expectationOf(call: NodeCallInput): ExpectationOf {
   const present = call.scenario.project !== "missing";
   const a = call.arguments;
   if (Array.isArray(a.template_ids)) {
     const known = new Set(LAB_TEMPLATES.map((t) => t.template_id));
-    return a.template_ids.map((t) => ({ ok: present && known.has(String(t)) }));
+    const byPlace = a.template_ids.map((t) => ({ ok: present && known.has(String(t)) }));
+    return (_item, i) => byPlace[i];
   }
   const byId = new Map(call.scenario.devices.map((d) => [d.id, d]));
-  return new Map((a.node_ids ?? []).map((id, i) => {
+  const byNode = new Map((a.node_ids ?? []).map((id, i) => {
     const device = byId.get(String(id));
     const result = a.new_names ? String(a.new_names[i]) : AFTER[call.name];
     return [String(id), { device, ok: present && device !== undefined, result }];
   }));
+  return (item) => typeof item.id === "string" ? byNode.get(item.id) : undefined;
 }
 
 /**
@@ -63,13 +72,12 @@ function expectations(call: NodeCallInput): Map<string, Expectation> | Expectati
  */
 export function checkNodesAgainstLab(call: NodeCallInput, value: unknown, out: Finding[]) {
   if (!isObject(value) || !Array.isArray(value.data)) return out;
-  const expected = expectations(call);
+  const expected = expectationOf(call);
+  // A rename's item carries the new name: it is not judged by its node's.
+  const renamed = call.arguments.new_names !== undefined;
   value.data.forEach((item, i) => {
     if (!isObject(item)) return;
-    const want = Array.isArray(expected)
-      ? expected[i]
-      : expected.get(typeof item.id === "string" ? item.id : "");
-    const renamed = call.arguments.new_names !== undefined;
+    const want = expected(item, i);
     if (want?.device && !renamed && item.name !== want.device.name) {
       out.push(finding(
         "TR-LAB-DEVICE",

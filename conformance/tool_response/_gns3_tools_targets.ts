@@ -7,6 +7,7 @@ import { labToolsAdapter } from "../gns3_lab/lab_tools_adapter.ts";
 import { toolResponseSuite } from "./suite.ts";
 import { LAB_TOOLS, type LabToolName } from "./_lab_tool_calls.ts";
 
+const DISPLAY = "execute_multiple_device_commands";
 const TOOLS = new URL("../../examples/gns3_tools/", import.meta.url).pathname;
 
 /** The reference tool set: each tool object (`module:attribute`) of examples/gns3_tools/. */
@@ -26,7 +27,7 @@ function toolTarget(
   description: string,
   tools: readonly string[],
   more: Partial<EmbeddedTarget> = {},
-  calls: readonly LabToolName[] = ["execute_multiple_device_commands"],
+  calls: readonly LabToolName[],
 ): EmbeddedTarget {
   return {
     name,
@@ -54,6 +55,63 @@ function toolTarget(
   };
 }
 
+/**
+ * The mutants of examples/gns3_tools/mutants.py: name, class, fault, the rule that catches it
+ * and the tool whose calls show it.
+ */
+const MUTANTS: readonly [string, string, string, string, LabToolName][] = [
+  ["counts-off", "CountsOff", "counts one device too many into total", "TR-TOTAL", DISPLAY],
+  [
+    "refused-as-success",
+    "RefusedAsSuccess",
+    "reports a device whose console refused the connection as a success",
+    "TR-LAB-STATUS",
+    DISPLAY,
+  ],
+  [
+    "timeout-raises",
+    "TimeoutRaises",
+    "lets a console's read timeout escape as an exception",
+    "TR-SCHEMA",
+    DISPLAY,
+  ],
+  [
+    "truncated-output",
+    "TruncatedOutput",
+    "keeps 8 characters of each output",
+    "TR-LAB-OUTPUT",
+    DISPLAY,
+  ],
+  [
+    "wrong-device",
+    "WrongDevice",
+    "matches requested names to the project's nodes by position",
+    "TR-LAB-DEVICE",
+    DISPLAY,
+  ],
+  [
+    "stop-old-status",
+    "StopReportsOldStatus",
+    "the stop tool reports each node's status from before the stop",
+    "TR-LAB-OUTPUT",
+    "stop_gns3_node",
+  ],
+  [
+    "ghost-renamed",
+    "GhostRenamed",
+    "the rename tool reports a node the controller does not have as renamed",
+    "TR-LAB-STATUS",
+    "update_gns3_node_name",
+  ],
+  [
+    "config-output-dropped",
+    "ConfigOutputDropped",
+    "the config tool returns an empty output for every device it configured",
+    "TR-LAB-OUTPUT",
+    "execute_multiple_device_config_commands",
+  ],
+];
+
 /** The reference GNS3 tools against the simulated lab, and their mutants. */
 export const gns3ToolsTargets: readonly EmbeddedTarget[] = [
   toolTarget(
@@ -63,51 +121,13 @@ export const gns3ToolsTargets: readonly EmbeddedTarget[] = [
     {},
     LAB_TOOLS,
   ),
-  ...[
-    ["counts-off", "CountsOff", "counts one device too many into total", "TR-TOTAL"],
-    [
-      "refused-as-success",
-      "RefusedAsSuccess",
-      "reports a device whose console refused the connection as a success",
-      "TR-LAB-STATUS",
-    ],
-    [
-      "timeout-raises",
-      "TimeoutRaises",
-      "lets a console's read timeout escape as an exception",
-      "TR-SCHEMA",
-    ],
-    ["truncated-output", "TruncatedOutput", "keeps 8 characters of each output", "TR-LAB-OUTPUT"],
-    [
-      "wrong-device",
-      "WrongDevice",
-      "matches requested names to the project's nodes by position",
-      "TR-LAB-DEVICE",
-    ],
-  ].map(([name, attribute, description, rule]) =>
-    toolTarget(`gns3-tools-mutant-${name}`, description, [`mutants:${attribute}`], {
-      mutant: { breaks: [rule] },
-    })
-  ),
-  toolTarget(
-    "gns3-tools-mutant-stop-old-status",
-    "the stop tool reports each node's status from before the stop",
-    ["mutants:StopReportsOldStatus"],
-    { mutant: { breaks: ["TR-LAB-OUTPUT"] } },
-    ["stop_gns3_node"],
-  ),
-  toolTarget(
-    "gns3-tools-mutant-ghost-renamed",
-    "the rename tool reports a node the controller does not have as renamed",
-    ["mutants:GhostRenamed"],
-    { mutant: { breaks: ["TR-LAB-STATUS"] } },
-    ["update_gns3_node_name"],
-  ),
-  toolTarget(
-    "gns3-tools-mutant-config-output-dropped",
-    "the config tool returns an empty output for every device it configured",
-    ["mutants:ConfigOutputDropped"],
-    { mutant: { breaks: ["TR-LAB-OUTPUT"] } },
-    ["execute_multiple_device_config_commands"],
+  ...MUTANTS.map(([name, attribute, description, rule, call]) =>
+    toolTarget(
+      `gns3-tools-mutant-${name}`,
+      description,
+      [`mutants:${attribute}`],
+      { mutant: { breaks: [rule] } },
+      [call],
+    )
   ),
 ];

@@ -76,7 +76,8 @@ const optionsSchema = {
 function labToolCaseStream(options: CaseOptions): { expected: number; cases: Iterable<Case> } {
   const tools = (options.options.lab_tools as LabToolName[] | undefined) ??
     ["execute_multiple_device_commands"];
-  const display = tools.includes("execute_multiple_device_commands")
+  const withDisplay = tools.includes("execute_multiple_device_commands");
+  const display = withDisplay
     ? coveringGeneratedCaseStream(
       deviceCommandCallArbitrary(),
       toolResponseClassesOf,
@@ -93,8 +94,7 @@ function labToolCaseStream(options: CaseOptions): { expected: number; cases: Ite
     options,
   );
   return {
-    expected: (tools.includes("execute_multiple_device_commands") ? options.runs : 0) +
-      others.expected,
+    expected: (withDisplay ? options.runs : 0) + others.expected,
     cases: {
       *[Symbol.iterator]() {
         yield* display;
