@@ -67,11 +67,12 @@ export const NETWORK_ROWS: readonly FaultRow[] = [
   {
     fault: "huge line",
     transport: "mcp-stdio",
-    injected: "fault_mcp_server.py tool `huge` (16 MiB; max 1 MiB)",
+    injected: "fault_mcp_server.py tool `huge` (16 MiB; max 1 MiB; call timeout 5 s)",
     expected: "errored",
     blamed: "garbage",
     boundMs: B,
-    setup: mcp("ok", "huge"),
+    // Time for the server to write 1 MiB on a loaded machine (else it is a hang, not garbage).
+    setup: mcp("ok", "huge", 5_000),
   },
   {
     fault: "invalid UTF-8",

@@ -20,6 +20,8 @@ async function outcomes(adapter: Adapter, options: Record<string, unknown>, conc
     seed: 20261130,
     options,
     concurrency,
+    // Restarts after each crash are slow on a loaded machine; this test is about blame.
+    caseTimeoutMs: 60_000,
   });
   return report.cases.map((c) => ({
     id: c.id,
