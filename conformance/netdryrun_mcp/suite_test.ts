@@ -184,10 +184,12 @@ for (const target of netdryrunMcpTargets.filter((t) => t.mutant && !t.pythonEnv)
       target: target.name,
       seed,
       options: target.suites[0].options,
-      caseTimeoutMs: 8_000,
+      // A hang is cut at 8 s; a crash's restarts are slow on a loaded machine, and a case
+      // waiting on one past its timeout would be errored as the harness's fault.
+      caseTimeoutMs: name === "hang-tool" ? 8_000 : 30_000,
     });
     const elapsed = performance.now() - started;
-    assert.ok(elapsed < 30_000, `took ${Math.round(elapsed)} ms`);
+    assert.ok(elapsed < 60_000, `took ${Math.round(elapsed)} ms`);
     if (errored) {
       // The server's own fault (it crashed, it hung): not conformant, out of the rule counts.
       assert.equal(report.verdict, "not-conformant", summary(report).join("\n"));
