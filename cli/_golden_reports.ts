@@ -1,5 +1,5 @@
 // The golden reports' test, shared by the files that register it a group of targets each
-// (cli/report_golden*_test.ts): test files run in parallel, the tests of one file one after the
+// (cli/report_golden*_integration_test.ts): test files run in parallel, the tests of one file one after the
 // other, so one file of every target's runs was the suite's longest path.
 //
 // The same seed gives the same JSON report: every embedded target (references and mutants) is
@@ -15,7 +15,7 @@
 // raises, answers over HTTP and over stdio), which are also run again at concurrency 1 (the same
 // report at any concurrency). Every other mutant is caught by its rules in its profile's suite
 // test (the LangGraph.js agent's mutants, on the cases their golden reports show failing, in
-// langgraph_mutants_test.ts); its golden report is compared under CONFORM_LONG=1, which also
+// langgraph_mutants_integration_test.ts); its golden report is compared under CONFORM_LONG=1, which also
 // runs every target again at concurrency 1.
 import assert from "node:assert/strict";
 import type { EmbeddedTarget } from "./registry.ts";
@@ -62,9 +62,9 @@ export const GOLDEN_GROUPS: readonly { group: string; prefixes: readonly string[
 /**
  * The group of a target's golden test, or why it has none: the GNS3 tools against the
  * simulated lab (their responses carry the execution time they measured, and each case is a
- * real telnet session; conformance/gns3_lab/lab_tools_adapter_test.ts checks them), the GNS3
+ * real telnet session; conformance/gns3_lab/lab_tools_adapter_integration_test.ts checks them), the GNS3
  * Copilot agent (FastAPI + LangGraph, about a minute of CPU a run;
- * conformance/chat_limits/gns3_copilot_agent_test.ts checks its reference and mutants).
+ * conformance/chat_limits/gns3_copilot_agent_integration_test.ts checks its reference and mutants).
  *
  * @param target The target.
  * @returns Its group, or `{ none }` with the reason.

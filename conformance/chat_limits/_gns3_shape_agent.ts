@@ -2,7 +2,7 @@
 // `tool_call`, `tool_start` and `tool_end` WITHOUT tool_call_id, `done`, `error`) over
 // Deno.serve, its model the kit's scripted model, with one bug per enforcement rule chosen by
 // the project id of the chat path (`/v3/projects/<bug>/chat/stream`, `ok` for none).
-// For gns3_shape_agent_test.ts only.
+// For gns3_shape_agent_integration_test.ts only.
 
 /** The bugs, by the rule that must catch each. */
 export const SHAPE_AGENT_BUGS: Record<string, string[]> = {

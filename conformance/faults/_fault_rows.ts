@@ -1,6 +1,6 @@
 /**
  * The fault-injection table: every fault the kit must survive, on every transport where it
- * applies, with how it is injected and what the run must say. `fault_injection_test.ts` runs
+ * applies, with how it is injected and what the run must say. `fault_injection_integration_test.ts` runs
  * the rows; `_reliability_table.ts` renders them as `docs/reliability.md`.
  *
  * @module

@@ -18,7 +18,7 @@ so that a MUST finding against it can only come from a sentence of the standard:
   order, tuples to lists, bytes to text, complex to its repr, ``inf`` to ``"inf"``, ints past
   64 bits to hex text).
 
-It must be certified CONFORMANT (SHOULD warnings allowed): conformance/normalizer/minimal_test.ts.
+It must be certified CONFORMANT (SHOULD warnings allowed): conformance/normalizer/minimal_integration_test.ts.
 Stdlib only, Python 3.9+. Serve it with examples/python/netconform_adapter.py:
 
     python3 netconform_adapter.py examples/python/minimal_normalizer.py:normalize_tool_response

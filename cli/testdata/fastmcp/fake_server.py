@@ -1,6 +1,6 @@
 """A tiny FastMCP server (the official Python MCP SDK) that behaves as real servers do.
 
-Used by cli/mcp_real_servers_test.ts with the kit's Python environment `mcp`. Over stdio:
+Used by cli/mcp_real_servers_integration_test.ts with the kit's Python environment `mcp`. Over stdio:
 - it sends `instructions` at initialization;
 - `as_text` returns JSON text (`-> str`): FastMCP wraps it as structuredContent {"result": ...};
 - `chatty` sends two log notifications and a progress notification for a token nobody sent

@@ -11,7 +11,7 @@ async function run(args: string[]) {
 
 Deno.test("conform CLI: the tool-response reference is conformant, exit 0, with the table", async () => {
   // The TypeScript reference: the GNS3 tools against the simulated lab (a telnet login a case)
-  // are certified by conformance/gns3_lab/lab_tools_adapter_test.ts.
+  // are certified by conformance/gns3_lab/lab_tools_adapter_integration_test.ts.
   const r = await run(["--target", "tool-response-reference", "--runs", "30", "--seed", "3"]);
   assert.equal(r.code, 0, r.out + r.err);
   assert.match(r.out, /rule\s+level\s+cases\s+failures/);
@@ -42,7 +42,7 @@ Deno.test("conform CLI: a broken producer exits 1 and names the rule, the path a
 Deno.test("conform CLI: every tool-response mutant is caught by the rules it claims", async () => {
   const { embeddedTargets, targetProfiles } = await import("./registry.ts");
   // The GNS3 tools' mutants (a telnet login a case) have their own test:
-  // conformance/gns3_lab/lab_tools_adapter_test.ts.
+  // conformance/gns3_lab/lab_tools_adapter_integration_test.ts.
   const mutants = embeddedTargets.filter((t) =>
     t.mutant && targetProfiles(t).includes("gns3.tool-response/v1.0") && !t.pythonEnv
   );

@@ -173,7 +173,7 @@ Deno.test("a server that is not a Netdryrun server gets one clear finding, its t
   assert.equal(report.verdict, "not-conformant");
 });
 
-// The Python reference server's mutants are tested in python_reference_test.ts.
+// The Python reference server's mutants are tested in python_reference_integration_test.ts.
 for (const target of netdryrunMcpTargets.filter((t) => t.mutant && !t.pythonEnv)) {
   const name = target.name.replace("netdryrun-mcp-mutant-", "");
   const { breaks, errored } = MUTANTS[name];

@@ -9,9 +9,9 @@ const seed = resolveSeed();
 console.log(`chat_limits targets_test seed: ${seed} (set CONFORM_SEED to vary)`);
 
 // The GNS3 Copilot stack's targets (a Python environment) have their own test, one process for
-// all of them: gns3_copilot_agent_test.ts.
+// all of them: gns3_copilot_agent_integration_test.ts.
 // The LangGraph.js agents (a Node process over HTTP, seconds a case) run here under
-// CONFORM_LONG=1: by default their golden reports (cli/report_golden_chat_limits_test.ts) pin the
+// CONFORM_LONG=1: by default their golden reports (cli/report_golden_chat_limits_integration_test.ts) pin the
 // rules each fails, at the default seed.
 const LONG = Deno.env.get("CONFORM_LONG") === "1";
 for (const target of chatLimitsTargets.filter((t) => t.pythonEnv === undefined)) {

@@ -50,7 +50,7 @@ async function refused(port: number): Promise<boolean> {
 
 /**
  * The loaders of the reference tool still running. Test files run as workers of one process,
- * and another file's loaders (legacy_normalizer_test.ts: legacy_tool) run beside these; no other
+ * and another file's loaders (legacy_normalizer_integration_test.ts: legacy_tool) run beside these; no other
  * test file starts the reference tool.
  */
 function toolProcesses(): string[] {

@@ -1,6 +1,6 @@
 /**
  * The golden reports (see `_golden_reports.ts`): every embedded target has its golden test in
- * exactly one of the `report_golden*_test.ts` files, or a reason it has none; this file runs
+ * exactly one of the `report_golden*_integration_test.ts` files, or a reason it has none; this file runs
  * the tool-response and Netdryrun targets'.
  */
 import assert from "node:assert/strict";
@@ -14,7 +14,7 @@ Deno.test("golden reports: every target has one group, and every group its file"
     return "none" in g && g.none === "no group claims it";
   });
   assert.deepEqual(unclaimed.map((t) => t.name), []);
-  // Each group is registered by exactly one of the report_golden*_test.ts files.
+  // Each group is registered by exactly one of the report_golden*_integration_test.ts files.
   const registered: string[] = [];
   for await (const entry of Deno.readDir(new URL("./", import.meta.url))) {
     if (!/^report_golden.*_test\.ts$/.test(entry.name)) continue;

@@ -28,10 +28,10 @@ const seeds = Deno.env.get("CONFORM_LONG") === "1" ? [seed, seed + 1] : [seed];
 for (const s of seeds) {
   Deno.test(`the default run hits every declared class and applies every rule (seed ${s})`, async () => {
     // The GNS3 tools against the simulated lab take a real telnet login a case: their default
-    // run is checked in conformance/gns3_lab/lab_tools_adapter_test.ts. The GNS3 Copilot agent
+    // run is checked in conformance/gns3_lab/lab_tools_adapter_integration_test.ts. The GNS3 Copilot agent
     // (FastAPI + LangGraph) costs seconds of CPU a case, and its verdict (CONFORMANT with the
     // SHOULD warning its design's lax pydantic model earns) is pinned by
-    // conformance/chat_limits/gns3_copilot_agent_test.ts; the chat-limits classes are hit by the
+    // conformance/chat_limits/gns3_copilot_agent_integration_test.ts; the chat-limits classes are hit by the
     // other chat-limits references here, over HTTP too, as they are by the LangGraph.js agent
     // (3 ms of CPU a model call; pinned by its golden report).
     const slow = new Set(["gns3-tools", "agent"]);

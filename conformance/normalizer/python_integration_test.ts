@@ -159,7 +159,7 @@ for (const b of BROKEN) {
       runs: 30,
       caseTimeoutMs: 5_000,
       // Which rules fail is the same shrunk or not; shrinking through a Python subprocess is
-      // proven by cli/evidence_test.ts ("a subprocess (Python) target"), and here cost seconds.
+      // proven by cli/evidence_integration_test.ts ("a subprocess (Python) target"), and here cost seconds.
       shrink: false,
     });
     const elapsed = performance.now() - t0;
