@@ -86,6 +86,26 @@ export function exampleModule(example: DocExample): string {
 }
 
 /**
+ * The error an example threw, its stack naming the source file's lines instead of the
+ * example's `data:` URL (line `n` of an example is line `start + n` of its file).
+ *
+ * @param error What the import of {@linkcode exampleModule} threw.
+ * @param example The example.
+ * @param url The module URL it was imported from.
+ * @returns The same error, its stack and message mapped.
+ */
+export function locatedError(error: unknown, example: DocExample, url: string): unknown {
+  if (!(error instanceof Error)) return error;
+  const map = (text: string) =>
+    text.split(url).map((part, i) =>
+      i === 0 ? part : part.replace(/^:(\d+)/, (_m, line) => `:${example.start + Number(line)}`)
+    ).join(example.file);
+  error.message = map(error.message);
+  if (error.stack) error.stack = map(error.stack);
+  return error;
+}
+
+/**
  * The kit's TypeScript source files that are not tests, as `deno test --doc .` finds them:
  * no hidden folder, no node_modules, nothing deno.json excludes.
  *

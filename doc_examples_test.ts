@@ -3,7 +3,7 @@
  * them instead of one each), and the finder finds what `deno check --doc` checks.
  */
 import assert from "node:assert/strict";
-import { docExamples, exampleModule, sourceFiles } from "./_doc_examples.ts";
+import { docExamples, exampleModule, locatedError, sourceFiles } from "./_doc_examples.ts";
 
 const ROOT = new URL("./", import.meta.url);
 const config = JSON.parse(Deno.readTextFileSync(new URL("deno.json", ROOT))) as {
@@ -16,7 +16,12 @@ const examples = files.flatMap((path) =>
 
 for (const example of examples) {
   Deno.test(`${example.file}#${example.start}-${example.end}`, async () => {
-    await import(exampleModule(example));
+    const url = exampleModule(example);
+    try {
+      await import(url);
+    } catch (error) {
+      throw locatedError(error, example, url);
+    }
   });
 }
 
@@ -59,4 +64,18 @@ Deno.test("doc examples: the kit's modules have their examples found (a module w
   );
   assert.deepEqual(missed, []);
   assert.ok(examples.length >= 140, `${examples.length} examples`);
+});
+
+Deno.test("doc examples: a failing example's stack names its file and line, not its data: URL", async () => {
+  const example = {
+    file: "./src/z.ts",
+    start: 10,
+    end: 14,
+    code: 'import assert from "node:assert/strict";\n\nassert.equal(1, 2);',
+  };
+  const url = exampleModule(example);
+  const error = await import(url).then(() => undefined, (e) => locatedError(e, example, url));
+  assert.ok(error instanceof Error);
+  assert.ok(!error.stack!.includes("data:"), error.stack);
+  assert.match(error.stack!, /\.\/src\/z\.ts:13:\d+/);
 });
