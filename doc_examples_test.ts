@@ -10,8 +10,9 @@ const config = JSON.parse(Deno.readTextFileSync(new URL("deno.json", ROOT))) as 
   exclude?: string[];
 };
 const files = sourceFiles(ROOT, config.exclude ?? []);
+const sources = new Map(files.map((path) => [path, Deno.readTextFileSync(new URL(path, ROOT))]));
 const examples = files.flatMap((path) =>
-  docExamples(Deno.readTextFileSync(new URL(path, ROOT)), { path, url: new URL(path, ROOT) })
+  docExamples(sources.get(path)!, { path, url: new URL(path, ROOT) })
 );
 
 for (const example of examples) {
@@ -58,9 +59,8 @@ Deno.test("doc examples: the kit's modules have their examples found (a module w
   assert.ok(!files.some((f) => f.endsWith("_test.ts") || f.includes("/node_modules/")));
   const withExamples = new Set(examples.map((e) => e.file));
   const missed = files.filter((f) =>
-    /@example[^\n]*\n(?:\s*\*[^\n]*\n)*?\s*\*\s*```ts\s*\n/.test(
-      Deno.readTextFileSync(new URL(f, ROOT)),
-    ) && !withExamples.has(f)
+    /@example[^\n]*\n(?:\s*\*[^\n]*\n)*?\s*\*\s*```ts\s*\n/.test(sources.get(f)!) &&
+    !withExamples.has(f)
   );
   assert.deepEqual(missed, []);
   assert.ok(examples.length >= 140, `${examples.length} examples`);
