@@ -26,7 +26,7 @@ from nornir_netmiko.tasks import netmiko_send_command
 
 import lab_config
 from controller import Controller, ControllerError
-from response_format import v1_response
+from response_format import failed_item, success_item, v1_response
 
 TOOL_NAME = "execute_multiple_device_commands"
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.I)
@@ -155,15 +155,14 @@ class ExecuteMultipleDeviceCommands(BaseTool):
     def item(self, i: int, name: str, node: Optional[Dict[str, Any]], outcome) -> Dict[str, Any]:
         """One device's item of the response."""
         if node is None:
-            return {"id": "missing-%d" % i, "name": name, "status": "failed",
-                    "error": "Device '%s' not found in the project" % name}
+            return failed_item("missing-%d" % i, name, "Device '%s' not found in the project" % name)
         node_id = str(node.get("node_id"))
         if outcome is None:
-            return {"id": node_id, "name": name, "status": "success", "result": ""}
+            return success_item(node_id, name, "")
         ok, text = outcome
         if ok:
-            return {"id": node_id, "name": name, "status": "success", "result": text}
-        return {"id": node_id, "name": name, "status": "failed", "error": text}
+            return success_item(node_id, name, text)
+        return failed_item(node_id, name, text)
 
     def respond(self, data: List[Dict[str, Any]], started: float, error: Optional[str] = None) -> Dict[str, Any]:
         """The v1.0 response around the items (a global error when every device failed)."""

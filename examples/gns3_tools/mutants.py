@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Optional
 from config_tool import ExecuteMultipleDeviceConfigCommands
 from display_tool import ExecuteMultipleDeviceCommands
 from node_tools import GNS3StopNodeTool, GNS3UpdateNodeNameTool
+from response_format import success_item
 
 
 class CountsOff(ExecuteMultipleDeviceCommands):
@@ -28,7 +29,7 @@ class RefusedAsSuccess(ExecuteMultipleDeviceCommands):
     def item(self, i, name, node, outcome):
         item = super().item(i, name, node, outcome)
         if item["status"] == "failed" and "refused" in item.get("error", ""):
-            return {"id": item["id"], "name": name, "status": "success", "result": ""}
+            return success_item(item["id"], name, "")
         return item
 
 
@@ -75,8 +76,7 @@ class GhostRenamed(GNS3UpdateNodeNameTool):
     def entry(self, controller, project_id, i, entry):
         item = super().entry(controller, project_id, i, entry)
         if item["status"] == "failed" and "404" in item.get("error", ""):
-            return {"id": item["id"], "name": str(entry.get("new_name")), "status": "success",
-                    "result": str(entry.get("new_name"))}
+            return success_item(item["id"], str(entry.get("new_name")), str(entry.get("new_name")))
         return item
 
 

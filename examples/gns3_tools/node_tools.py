@@ -21,7 +21,7 @@ from typing import Any, Dict
 from langchain_core.tools import BaseTool
 
 from controller import Controller, ControllerError
-from response_format import v1_response
+from response_format import failed_item, success_item, v1_response
 
 
 class _ControllerTool(BaseTool):
@@ -59,7 +59,7 @@ class _ControllerTool(BaseTool):
         try:
             return self.act(controller, "/projects/%s/nodes/%s" % (project_id, node_id), entry)
         except ControllerError as exc:
-            return {"id": node_id, "name": node_id, "status": "failed", "error": str(exc)}
+            return failed_item(node_id, node_id, str(exc))
 
     def entry_id(self, entry: Any) -> str:
         """The node id an entry names."""
@@ -79,8 +79,7 @@ class _NodeActionTool(_ControllerTool):
         node = controller.call("GET", node_path)
         controller.call("POST", "%s/%s" % (node_path, self.action))
         after = controller.call("GET", node_path)
-        return {"id": str(node["node_id"]), "name": str(node["name"]), "status": "success",
-                "result": str(after.get("status"))}
+        return success_item(str(node["node_id"]), str(node["name"]), str(after.get("status")))
 
 
 class GNS3StartNodeTool(_NodeActionTool):
@@ -117,8 +116,7 @@ class GNS3UpdateNodeNameTool(_ControllerTool):
 
     def entry(self, controller: Controller, project_id: str, i: int, entry: Any) -> Dict[str, Any]:
         if not isinstance(entry, dict) or not entry.get("node_id") or not entry.get("new_name"):
-            return {"id": "entry-%d" % i, "name": "entry %d" % i, "status": "failed",
-                    "error": "Node %d missing node_id or new_name" % (i + 1)}
+            return failed_item("entry-%d" % i, "entry %d" % i, "Node %d missing node_id or new_name" % (i + 1))
         return super().entry(controller, project_id, i, entry)
 
     def act(self, controller: Controller, node_path: str, entry: Any) -> Dict[str, Any]:
@@ -126,10 +124,8 @@ class GNS3UpdateNodeNameTool(_ControllerTool):
         controller.call("PUT", node_path, {"name": str(entry["new_name"])})
         after = controller.call("GET", node_path)
         if after.get("name") != entry["new_name"]:
-            return {"id": str(after["node_id"]), "name": str(after.get("name")), "status": "failed",
-                    "error": "Name verification failed"}
-        return {"id": str(after["node_id"]), "name": str(after["name"]), "status": "success",
-                "result": str(after["name"])}
+            return failed_item(str(after["node_id"]), str(after.get("name")), "Name verification failed")
+        return success_item(str(after["node_id"]), str(after["name"]), str(after["name"]))
 
     def entry_id(self, entry: Any) -> str:
         return str(entry["node_id"])
@@ -145,8 +141,7 @@ class GNS3CreateNodeTool(_ControllerTool):
 
     def entry(self, controller: Controller, project_id: str, i: int, entry: Any) -> Dict[str, Any]:
         if not isinstance(entry, dict) or not isinstance(entry.get("template_id"), str):
-            return {"id": "entry-%d" % i, "name": "entry %d" % i, "status": "failed",
-                    "error": "Node %d missing or invalid template_id" % (i + 1)}
+            return failed_item("entry-%d" % i, "entry %d" % i, "Node %d missing or invalid template_id" % (i + 1))
         try:
             node = controller.call("POST", "/projects/%s/templates/%s" % (project_id, entry["template_id"]),
                                    {"x": 0, "y": 0, "compute_id": "local"})
@@ -155,10 +150,10 @@ class GNS3CreateNodeTool(_ControllerTool):
                 body["name"] = str(entry["name"])
             node = controller.call("PUT", "/projects/%s/nodes/%s" % (project_id, node["node_id"]), body)
         except ControllerError as exc:
-            return {"id": "entry-%d" % i, "name": str(entry.get("name") or entry["template_id"]),
-                    "status": "failed", "error": "Node %d creation failed: %s" % (i + 1, exc)}
-        return {"id": str(node["node_id"]), "name": str(node["name"]), "status": "success",
-                "result": "created from template %s" % entry["template_id"]}
+            return failed_item("entry-%d" % i, str(entry.get("name") or entry["template_id"]),
+                               "Node %d creation failed: %s" % (i + 1, exc))
+        return success_item(str(node["node_id"]), str(node["name"]),
+                            "created from template %s" % entry["template_id"])
 
 
 class GNS3TemplateTool(BaseTool):
@@ -175,7 +170,6 @@ class GNS3TemplateTool(BaseTool):
                 templates = controller.call("GET", "/templates")
         except ControllerError as exc:
             return v1_response(self.name, [], started, "Failed to retrieve templates: %s" % exc)
-        data = [{"id": str(t.get("template_id")), "name": str(t.get("name")), "status": "success",
-                 "result": str(t.get("template_type"))}
+        data = [success_item(str(t.get("template_id")), str(t.get("name")), str(t.get("template_type")))
                 for t in templates if isinstance(t, dict) and t.get("template_type") not in left_out]
         return v1_response(self.name, data, started, what="templates")

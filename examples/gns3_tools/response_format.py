@@ -4,6 +4,16 @@ import time
 from typing import Any, Dict, List, Optional
 
 
+def success_item(item_id: str, name: str, result: str) -> Dict[str, Any]:
+    """A v1.0 item that succeeded: ``{id, name, status: "success", result}``."""
+    return {"id": item_id, "name": name, "status": "success", "result": result}
+
+
+def failed_item(item_id: str, name: str, error: str) -> Dict[str, Any]:
+    """A v1.0 item that failed: ``{id, name, status: "failed", error}``."""
+    return {"id": item_id, "name": name, "status": "failed", "error": error}
+
+
 def v1_response(tool_name: str, data: List[Dict[str, Any]], started: float,
                 error: Optional[str] = None, what: str = "items") -> Dict[str, Any]:
     """``{success, total, successful, failed, data, error?, metadata}`` around the items.
