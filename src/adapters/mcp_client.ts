@@ -125,10 +125,13 @@ export function mcpClientAdapter(
     } catch (error) {
       await client.close().catch(() => {});
       await end(made);
-      const news = conn.transportError && !messageOf(error).includes(conn.transportError)
+      // The transport's error once: the diagnostics may say it already (an echoing command).
+      const diagnostics = made.diagnostics?.();
+      const said = `${messageOf(error)} ${diagnostics ?? ""}`;
+      const news = conn.transportError && !said.includes(conn.transportError)
         ? `transport: ${conn.transportError}`
         : undefined;
-      const seen = [made.diagnostics?.(), news].filter(Boolean).join("; ");
+      const seen = [diagnostics, news].filter(Boolean).join("; ");
       throw new Error(
         `MCP initialization failed: ${messageOf(error)}${seen ? ` (${seen})` : ""}`,
       );
