@@ -34,8 +34,8 @@ export const netdryrunMcpTargets: readonly EmbeddedTarget[] = [
     mutant: { breaks: m.breaks, ...(m.errored ? { errored: true } : {}) },
     create: () =>
       m.http
-        ? referenceHttpAdapter({ mutant: name, callTimeoutMs: 3_000 })
-        : referenceStdioAdapter({ mutant: name, callTimeoutMs: 3_000, maxRestarts: 12 }),
+        ? referenceHttpAdapter({ mutant: name, ...callTimeout(name) })
+        : referenceStdioAdapter({ mutant: name, ...callTimeout(name), maxRestarts: 12 }),
   })),
   ...(["stdio", "http"] as const).map((transport): EmbeddedTarget => ({
     name: `netdryrun-mcp-python-${transport}`,
@@ -55,3 +55,12 @@ export const netdryrunMcpTargets: readonly EmbeddedTarget[] = [
     create: () => pythonReferenceAdapter(transport, { mutant: name, callTimeoutMs: 5_000 }),
   })),
 ];
+
+/**
+ * A mutant that hangs is given up on after 3 s a call, so that its run is short; any other
+ * keeps the adapter's default, so that a loaded machine does not turn a slow answer into an
+ * errored case.
+ */
+function callTimeout(mutant: string): { callTimeoutMs?: number } {
+  return mutant === "hang-tool" ? { callTimeoutMs: 3_000 } : {};
+}

@@ -34,7 +34,7 @@ import type {
 } from "./mcp_client_types.ts";
 
 /** Milliseconds a call sent to a server known gone waits for the connection's close. */
-const ENDED_WAIT_MS = 2_000;
+const ENDED_WAIT_MS = 5_000;
 
 type Violation = { transport: string; message: string };
 
@@ -221,15 +221,26 @@ export function mcpClientAdapter(
     callOptions: AdapterCallOptions,
     alone: boolean,
   ): Promise<Reply | "again"> => {
+    // Behind other calls, and a restart one of them brought about: their time, not this one's.
+    const resume = callOptions.onWait?.();
     const release = alone ? await lock.solo() : await lock.shared();
     try {
-      return await send(method, params, callOptions, alone);
+      let conn: Conn;
+      try {
+        conn = await connection();
+      } catch (error) {
+        return unconnected(error, stderrOf());
+      } finally {
+        resume?.();
+      }
+      return await send(conn, method, params, callOptions, alone);
     } finally {
       release();
     }
   };
 
   const send = async (
+    conn: Conn,
     method: "tools/list" | "tools/call",
     params: Record<string, unknown>,
     callOptions: AdapterCallOptions,
@@ -240,12 +251,6 @@ export function mcpClientAdapter(
         kind: "errored",
         message: `${method} aborted: ${messageOf(callOptions.signal.reason)}`,
       };
-    }
-    let conn: Conn;
-    try {
-      conn = await connection();
-    } catch (error) {
-      return unconnected(error, stderrOf());
     }
     conn.active++;
     const limitMs = callLimit(method, params, options.toolTimeoutsMs, callTimeoutMs);

@@ -6,13 +6,18 @@ import assert from "node:assert/strict";
 import { InMemoryTransport } from "./_mcp_sdk.ts";
 import { mcpClientAdapter, type McpTransportFactory } from "./mcp_client.ts";
 import { answerInitialize, type FakeRequest } from "./testdata/answer_initialize.ts";
+import { CaseCalls, withTimeout } from "../core/_run_timeout.ts";
 
-/** A server that answers each call after `delayMs`; a call named `crash` closes it first. */
-function slowServer(delayMs: number) {
+/**
+ * A server that answers each call after `delayMs`; a call named `crash` closes it first.
+ * Each server takes `startMs` to start.
+ */
+function slowServer(delayMs: number, startMs = 0) {
   let connections = 0;
   const received: string[] = [];
   const factory: McpTransportFactory = async () => {
     connections++;
+    if (startMs > 0) await new Promise((go) => setTimeout(go, startMs));
     const [client, server] = InMemoryTransport.createLinkedPair();
     server.onmessage = (message) => {
       const m = message as FakeRequest;
@@ -231,4 +236,33 @@ Deno.test("a case timeout (TimeoutError abort) ends the stuck server; a plain ab
     assert.equal(connections(), servers, reason);
     await adapter.close();
   }
+});
+
+Deno.test("a call's case clock stops while it waits behind calls re-sent alone and the restarts they bring about", async () => {
+  // Each call takes 40 ms and each server 150 ms to start; three crashers among six calls in
+  // flight are re-sent alone, each on a fresh server, then so is every innocent call: the
+  // last waits about a second, with a case timeout of 400 ms. "late" comes once they queue.
+  const { factory } = slowServer(40, 150);
+  const adapter = mcpClientAdapter(factory, { maxRestarts: 20 });
+  await adapter.start();
+  const run = (name: string) => {
+    const abort = new AbortController();
+    const calls = new CaseCalls(abort);
+    return withTimeout(() => calls.run(adapter, call(name)), 400, abort, name, calls.clock)
+      .then((r) => r.kind, (e: Error) => e.message);
+  };
+  const names = ["a", "crash-1", "b", "crash-2", "c", "crash-3"];
+  const early = names.map(run);
+  await new Promise((go) => setTimeout(go, 30));
+  const kinds = await Promise.all([...early, run("late")]);
+  assert.deepEqual(kinds, [
+    "result",
+    "errored",
+    "result",
+    "errored",
+    "result",
+    "errored",
+    "result",
+  ]);
+  await adapter.close();
 });

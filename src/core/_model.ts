@@ -225,6 +225,13 @@ export interface AdapterCallOptions {
    * timeout (one hang is then one errored case, however short the case timeout).
    */
   onRequeue?: () => void;
+  /**
+   * Called when the call starts to wait behind other calls (for a lock the adapter holds
+   * while it sends a call alone, or for a restart of the implementation that another call
+   * brought about); the function it returns is called when the wait is over. The wait is not
+   * the call's own time: the runner stops its case's clock meanwhile.
+   */
+  onWait?: () => () => void;
 }
 
 /**

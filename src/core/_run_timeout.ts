@@ -62,9 +62,6 @@ export class CaseCalls {
     this.unanswered++;
     const waiting = this.gate?.enter();
     if (waiting) {
-      // The clock is the case's once withTimeout has its promise: the case's first call runs
-      // before that, so it is paused a microtask later (let in meanwhile, it resumes at once).
-      await null;
       const resume = this.clock.pause?.();
       await waiting;
       resume?.();
@@ -74,6 +71,8 @@ export class CaseCalls {
         signal: this.abort.signal,
         // It waited behind another call that failed: its time starts again.
         onRequeue: () => this.clock.restart?.(),
+        // It waits behind other calls: that time is theirs.
+        onWait: () => this.clock.pause?.() ?? (() => {}),
       });
       if (!this.abort.signal.aborted) this.unanswered--;
       return reply;
@@ -95,13 +94,14 @@ export interface RestartableClock {
 }
 
 /**
- * Race a promise against a timeout that aborts `signal` with a TimeoutError (as
+ * Race what `run` returns against a timeout that aborts `signal` with a TimeoutError (as
  * `AbortSignal.timeout` does) and rejects with a {@linkcode HarnessFault}. With `clock`, its
  * `restart` starts the whole timeout again (a call re-sent after a restart of the target), and
- * its `pause` stops it a while (a call waiting for the kit's memory).
+ * its `pause` stops it a while (a call waiting for the kit's memory, or behind other calls);
+ * both are set before `run` is called, so its first call can use them.
  */
 export function withTimeout<T>(
-  promise: Promise<T>,
+  run: () => Promise<T>,
   ms: number,
   signal: AbortController,
   what: string,
@@ -144,6 +144,8 @@ export function withTimeout<T>(
       };
     };
   });
+  // An async wrapper: a `run` that throws at once rejects, with the timer cleared.
+  const promise = (async () => await run())();
   return Promise.race([promise, timeout]).finally(() => {
     settled = true;
     clearTimeout(timer);

@@ -13,7 +13,7 @@ function outcome(promise: Promise<unknown>): Promise<unknown> {
 Deno.test("withTimeout: the time its clock is paused does not count, until the last pause ends", async () => {
   const clock: RestartableClock = {};
   const abort = new AbortController();
-  const ended = outcome(withTimeout(new Promise(() => {}), 60, abort, "x", clock));
+  const ended = outcome(withTimeout(() => new Promise(() => {}), 60, abort, "x", clock));
   const resumeA = clock.pause!();
   const resumeB = clock.pause!();
   await sleep(100);
@@ -30,7 +30,7 @@ Deno.test("withTimeout: the time its clock is paused does not count, until the l
 Deno.test("withTimeout: a restart while paused gives the whole time again once resumed", async () => {
   const clock: RestartableClock = {};
   const ended = outcome(
-    withTimeout(sleep(120).then(() => "done"), 80, new AbortController(), "x", clock),
+    withTimeout(() => sleep(120).then(() => "done"), 80, new AbortController(), "x", clock),
   );
   await sleep(50);
   const resume = clock.pause!();
@@ -53,7 +53,13 @@ Deno.test("CaseCalls: a call waiting at the gate stops its case's clock", async 
   assert.equal(gate.enter(), undefined);
   memory = 500;
   const ended = outcome(
-    withTimeout(calls.run(adapter, { operation: "x", input: 1 }), 40, abort, "case", calls.clock),
+    withTimeout(
+      () => calls.run(adapter, { operation: "x", input: 1 }),
+      40,
+      abort,
+      "case",
+      calls.clock,
+    ),
   );
   await sleep(100); // longer than the case's timeout, waiting
   gate.leave();

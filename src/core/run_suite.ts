@@ -111,7 +111,7 @@ export async function runSuite(
   try {
     implementation = capInfo(
       await withTimeout(
-        adapter.start({ signal: startAbort.signal }),
+        () => adapter.start({ signal: startAbort.signal }),
         options.startTimeoutMs ?? 30_000,
         startAbort,
         "start",
@@ -202,7 +202,7 @@ export async function runSuite(
     const head = { id: c.id, description: c.description };
     try {
       const evaluation: Evaluation = await withTimeout(
-        suite.evaluate(c, invoke, caseOptions),
+        () => suite.evaluate(c, invoke, caseOptions),
         caseTimeoutMs,
         abort,
         `case "${c.id}"`,
