@@ -35,7 +35,8 @@ export const netdryrunMcpTargets: readonly EmbeddedTarget[] = [
     create: () =>
       m.http
         ? referenceHttpAdapter({ mutant: name, ...callTimeout(name) })
-        : referenceStdioAdapter({ mutant: name, ...callTimeout(name), maxRestarts: 12 }),
+        // Seven dry runs crash it, each up to twice (in flight beside others, then alone).
+        : referenceStdioAdapter({ mutant: name, ...callTimeout(name), maxRestarts: 20 }),
   })),
   ...(["stdio", "http"] as const).map((transport): EmbeddedTarget => ({
     name: `netdryrun-mcp-python-${transport}`,
