@@ -29,3 +29,20 @@ Deno.test("call gate: over the mark a call goes alone, the others wait and go in
   await Promise.all([...waits, late]);
   assert.deepEqual([order, gate.inFlight], [[1, 2, 3], 3]);
 });
+
+Deno.test("call gate: past the held mark a call beside others waits until a case that held replies ends", () => {
+  const gate = new CallGate(() => 0, 100, 1000);
+  assert.equal(gate.enter(), undefined);
+  gate.hold(1500); // a case got a 1,500-byte reply
+  let went = false;
+  void gate.enter()!.then(() => (went = true));
+  gate.leave(); // the call ended; the waiting one goes alone
+  assert.equal(gate.inFlight, 1);
+  gate.hold(600);
+  let second = false;
+  void gate.enter()!.then(() => (second = true));
+  gate.release(1500);
+  assert.equal(gate.held, 600);
+  assert.equal(gate.inFlight, 2);
+  return Promise.resolve().then(() => assert.deepEqual([went, second], [true, true]));
+});

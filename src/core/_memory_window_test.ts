@@ -16,22 +16,26 @@ async function admitted(window: MemoryWindow, n: number): Promise<number> {
   return now;
 }
 
-Deno.test("memory window: it starts at the concurrency asked for and, under the mark, opens again one step per window's worth of runs", async () => {
+/** Runs one run through the window, whose replies held `held` bytes; the size after it. */
+async function one(window: MemoryWindow, held = 0): Promise<number> {
+  await window.enter();
+  window.leave(held);
+  return window.size;
+}
+
+Deno.test("memory window: it starts at one run, doubles per window's worth of calm runs up to the concurrency asked for, then, under the mark, opens again one step per window's worth", async () => {
   let memory = 0;
   const window = new MemoryWindow(8, () => memory, 100);
-  assert.equal(window.size, 8);
+  assert.equal(window.size, 1);
+  const start: number[] = [];
+  for (let i = 0; i < 8; i++) start.push(await one(window));
+  assert.deepEqual(start, [2, 2, 4, 4, 4, 4, 8, 8]);
   assert.equal(await admitted(window, 12), 8);
   memory = 500;
-  await window.enter();
-  window.leave();
-  assert.equal(window.size, 4);
+  assert.equal(await one(window), 4);
   memory = 0;
   const sizes: number[] = [];
-  for (let i = 0; i < 40; i++) {
-    await window.enter();
-    window.leave();
-    sizes.push(window.size);
-  }
+  for (let i = 0; i < 40; i++) sizes.push(await one(window));
   assert.deepEqual(sizes.slice(0, 10), [4, 4, 4, 5, 5, 5, 5, 5, 6, 6]);
   assert.equal(Math.max(...sizes), 8);
 });
@@ -39,17 +43,26 @@ Deno.test("memory window: it starts at the concurrency asked for and, under the 
 Deno.test("memory window: over the mark it halves, and one run still goes when none is in flight", async () => {
   let memory = 0;
   const window = new MemoryWindow(8, () => memory, 100);
+  for (let i = 0; i < 7; i++) await one(window);
   assert.equal(window.size, 8);
   memory = 500;
-  await window.enter();
-  window.leave();
-  assert.equal(window.size, 4);
-  await window.enter();
-  window.leave();
-  assert.equal(window.size, 2);
+  assert.equal(await one(window), 4);
+  assert.equal(await one(window), 2);
   // Over the mark, only a run alone enters; the others wait for it.
   assert.equal(await admitted(window, 5), 1);
   assert.equal(window.size, 1);
+});
+
+Deno.test("memory window: a run whose replies held more than the held mark over the window's size halves it, from the first run on", async () => {
+  const window = new MemoryWindow(8, () => 0, 100, 1000);
+  // 7 MB answers, say: a window of two such runs would hold past the mark.
+  const sizes: number[] = [];
+  for (let i = 0; i < 12; i++) sizes.push(await one(window, 600));
+  assert.ok(Math.max(...sizes) <= 2, `sizes ${sizes}`);
+  assert.deepEqual(sizes.slice(0, 4), [2, 1, 2, 1]);
+  // Small replies: it opens again.
+  for (let i = 0; i < 40; i++) await one(window, 10);
+  assert.equal(window.size, 8);
 });
 
 Deno.test("memory window: runs that wait enter in order as others leave, and say how long they waited", async () => {

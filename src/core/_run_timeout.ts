@@ -1,6 +1,8 @@
 // The runner's harness faults and its per-case timeout. Private helpers of run_suite.ts.
 import type { Adapter, ErroredCaseReport, Outcome, Reply, Request } from "./types.ts";
 import type { CallGate } from "./_call_gate.ts";
+import { HELD_MARK } from "./_memory_window.ts";
+import { weigh } from "./_weigh.ts";
 
 type ImplementationFault = NonNullable<ErroredCaseReport["fault"]>;
 
@@ -54,6 +56,8 @@ export function emptyCounts(): Record<Outcome, number> {
 export class CaseCalls {
   readonly clock: RestartableClock = {};
   unanswered = 0;
+  /** The bytes of the replies the case got (see `weigh`), held by the gate until `end`. */
+  held = 0;
 
   constructor(readonly abort: AbortController, readonly gate?: CallGate) {}
 
@@ -75,10 +79,27 @@ export class CaseCalls {
         onWait: () => this.clock.pause?.() ?? (() => {}),
       });
       if (!this.abort.signal.aborted) this.unanswered--;
+      this.#hold(reply);
       return reply;
     } finally {
       this.gate?.leave();
     }
+  }
+
+  /** The case ended: the gate no longer counts what it held. */
+  end(): void {
+    this.gate?.release(this.held);
+  }
+
+  #hold(reply: Reply): void {
+    let bytes: number;
+    try {
+      bytes = weigh(reply, HELD_MARK);
+    } catch {
+      bytes = 0; // a value of an in-process target whose getter throws: its own business
+    }
+    this.held += bytes;
+    this.gate?.hold(bytes);
   }
 }
 

@@ -177,9 +177,12 @@ export async function runSuite(
   const maxEvidenceBytes = options.maxEvidenceBytes ?? MAX_EVIDENCE_BYTES;
 
   /** Runs one case (or shrink candidate) and reports it, with what it sent and got back. */
-  const runCaseUncapped = async (c: Case, caseTimeoutMs: number): Promise<Ran> => {
-    const abort = new AbortController();
-    const calls = new CaseCalls(abort, gate);
+  const runCaseUncapped = async (
+    c: Case,
+    caseTimeoutMs: number,
+    calls: CaseCalls,
+  ): Promise<Ran> => {
+    const abort = calls.abort;
     const requests: Request[] = [];
     const replies: unknown[] = [];
     const invoke: Invoke = async (request) => {
@@ -280,12 +283,14 @@ export async function runSuite(
   const runCase = async (c: Case, caseTimeoutMs: number): Promise<Ran & { waitedMs: number }> => {
     // Runs in flight: the concurrency asked for, fewer while the kit's memory is high.
     const waitedMs = await window.enter();
+    const calls = new CaseCalls(new AbortController(), gate);
     try {
-      const ran = await runCaseUncapped(c, caseTimeoutMs);
+      const ran = await runCaseUncapped(c, caseTimeoutMs, calls);
       const depth = options.maxEvidenceDepth ?? MAX_EVIDENCE_DEPTH;
       return { ...ran, report: capCaseDepth(capCase(ran.report), depth), waitedMs };
     } finally {
-      window.leave();
+      calls.end();
+      window.leave(calls.held);
     }
   };
 
