@@ -1,12 +1,13 @@
 // How many runs of cases (a case, or one of its shrink candidates) go at once under memory
-// pressure (private helper of the runner): a window that starts at one run and doubles while
-// runs end calm (slow start), halves whenever a run ends under pressure and grows back by one
-// per window's worth of calm runs after that (additive increase, multiplicative decrease),
+// pressure (private helper of the runner): a window that starts at the concurrency asked for
+// (a target may answer only once several requests are in flight), halves whenever a run ends
+// under pressure and grows back by one per window's worth of calm runs (additive increase,
+// multiplicative decrease),
 // between 1 and the concurrency asked for. Pressure is the kit's memory over its mark, or a
 // run whose replies held so much that a window of such runs would hold more than the held
 // mark. A target whose answers are huge (7 MB strings, 100,000 findings a case) then runs its
-// cases nearly one at a time, from the start, and the kit's memory stays bounded; any other
-// runs at the concurrency asked for after its first few runs. The report does not depend on it.
+// cases nearly one at a time after its first runs, and the kit's memory stays bounded; any other
+// runs at the concurrency asked for. The report does not depend on it.
 
 /** The memory the window watches: V8's heap in use plus the memory of its array buffers. */
 export function kitMemory(): number {
@@ -25,12 +26,10 @@ export const HELD_MARK = 32 * 1024 * 1024;
 
 /** A window of cases in flight, sized by memory pressure. */
 export class MemoryWindow {
-  #size = 1;
+  #size: number;
   #active = 0;
   /** Runs finished calm since the window last changed. */
   #calm = 0;
-  /** Doubling while calm: no run has ended under pressure yet. */
-  #slowStart = true;
   readonly #waiting: (() => void)[] = [];
 
   /**
@@ -44,7 +43,9 @@ export class MemoryWindow {
     readonly sample: () => number = kitMemory,
     readonly mark: number = MEMORY_MARK,
     readonly heldMark: number = HELD_MARK,
-  ) {}
+  ) {
+    this.#size = max;
+  }
 
   /** The window's size now. */
   get size(): number {
@@ -72,12 +73,10 @@ export class MemoryWindow {
     if (this.sample() >= this.mark || held * this.#size >= this.heldMark) {
       this.#size = Math.max(1, Math.floor(this.#size / 2));
       this.#calm = 0;
-      this.#slowStart = false;
     } else if (++this.#calm >= this.#size) {
-      // Wider after a window's worth of calm runs (a burst of runs entering on one low sample
-      // would be over it before the sample shows it): twice as wide in slow start, else one.
-      const wider = this.#slowStart ? this.#size * 2 : this.#size + 1;
-      this.#size = Math.min(this.max, wider);
+      // One more after a window's worth of calm runs (a burst of runs entering on one low
+      // sample would be over it before the sample shows it).
+      this.#size = Math.min(this.max, this.#size + 1);
       this.#calm = 0;
     }
     while (this.#active < this.#size && this.#waiting.length > 0) {
