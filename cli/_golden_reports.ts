@@ -82,13 +82,6 @@ export function goldenGroup(target: EmbeddedTarget): { group: string } | { none:
  */
 const NO_SHRINK = (target: string) => target.startsWith("chat-limits-langgraph");
 
-/**
- * Targets that restart their server after each of several crashes: on a loaded machine the
- * cases waiting behind them take long, so their case timeout is a minute (the report is about
- * blame, and names no timeout).
- */
-const SLOW_RESTARTS = (target: string) => target === "netdryrun-mcp-mutant-crash-mid-call";
-
 function normalize(json: string): unknown {
   // Stack traces name the implementation's files: their line numbers move with any edit.
   const report = JSON.parse(
@@ -126,7 +119,6 @@ async function reportOf(target: string, concurrency: string): Promise<string> {
   await main(
     [
       ...(NO_SHRINK(target) ? ["--no-shrink"] : []),
-      ...(SLOW_RESTARTS(target) ? ["--timeout", "60000"] : []),
       ...["--target", target, "--seed", SEED, "--runs", RUNS],
       ...["--concurrency", concurrency, "--format", "json"],
     ],

@@ -2,12 +2,12 @@
 // pressure (private helper of the runner): a window that starts at the concurrency asked for
 // (a target may answer only once several requests are in flight), halves whenever a run ends
 // under pressure and grows back by one per window's worth of calm runs (additive increase,
-// multiplicative decrease),
-// between 1 and the concurrency asked for. Pressure is the kit's memory over its mark, or a
-// run whose replies held so much that a window of such runs would hold more than the held
-// mark. A target whose answers are huge (7 MB strings, 100,000 findings a case) then runs its
-// cases nearly one at a time after its first runs, and the kit's memory stays bounded; any other
-// runs at the concurrency asked for. The report does not depend on it.
+// multiplicative decrease), between 1 and the concurrency asked for. Pressure is the kit's
+// memory over its mark, or a run whose replies held so much that a window of such runs would
+// hold more than the held mark. A target whose answers are huge (7 MB strings, 100,000
+// findings a case) then runs its cases nearly one at a time after its first runs, and the
+// kit's memory stays bounded; any other runs at the concurrency asked for. The report does
+// not depend on it.
 
 /** The memory the window watches: V8's heap in use plus the memory of its array buffers. */
 export function kitMemory(): number {
