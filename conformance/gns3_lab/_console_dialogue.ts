@@ -13,7 +13,11 @@ export interface Answer {
 
 const CRLF = (text: string) => text.replace(/\r\n|\r|\n/g, "\r\n");
 const INVALID = "% Invalid input detected at '^' marker.";
-const SETUP = /^(terminal (width|length) \d+|enable|disable|end|exit|)$/;
+// What a client types to prepare a session (paging, privilege, configuration mode): a
+// `timeout` device answers these, and hangs on the first command a tool sends, so the tool's
+// own command timeout is what runs out (netmiko waits 10 s of its own for the config prompt).
+const SETUP =
+  /^(terminal (width|length) \d+|enable|disable|end|exit|conf(igure)?( t(erminal)?)?|)$/;
 
 /** Device state kept per device, across its connections (as a real console line keeps it). */
 export class DeviceState {

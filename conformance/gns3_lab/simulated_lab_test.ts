@@ -115,6 +115,17 @@ Deno.test("simulated lab: refused, eof and timeout consoles fail as scripted", a
     } finally {
       t.close();
     }
+    // Configuration mode is set up; the first configuration command hangs.
+    const c = await client(timeout);
+    try {
+      assert.equal(await c.until(/#$/), "\r\nlab-r3#");
+      await c.send("configure terminal\r\n");
+      assert.match(await c.until(/\(config\)#$/), /lab-r3\(config\)#$/);
+      await c.send("interface Loopback0\r\n");
+      assert.equal(await c.until(/#$/, 300), "interface Loopback0");
+    } finally {
+      c.close();
+    }
   });
 });
 

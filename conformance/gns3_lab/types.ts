@@ -12,7 +12,10 @@ export type DeviceBehaviour =
   | "ok"
   /** The console port is closed: the TCP connection is refused. */
   | "refused"
-  /** Logs in, then echoes the first command and never answers again (no prompt). */
+  /**
+   * Logs in and answers session setup (paging, enable, configuration mode), then echoes the
+   * first other command and never answers again (no prompt).
+   */
   | "timeout"
   /** Answers every command with `% Invalid input detected at '^' marker.` and a prompt. */
   | "error"
