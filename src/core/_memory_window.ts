@@ -1,13 +1,15 @@
 // How many runs of cases (a case, or one of its shrink candidates) go at once under memory
-// pressure (private helper of the runner): a window that starts at the concurrency asked for
-// (a target may answer only once several requests are in flight), halves whenever a run ends
-// under pressure and grows back by one per window's worth of calm runs (additive increase,
-// multiplicative decrease), between 1 and the concurrency asked for. Pressure is the kit's
-// memory over its mark, or a run whose replies held so much that a window of such runs would
-// hold more than the held mark. A target whose answers are huge (7 MB strings, 100,000
-// findings a case) then runs its cases nearly one at a time after its first runs, and the
-// kit's memory stays bounded; any other runs at the concurrency asked for. The report does
-// not depend on it.
+// pressure (private helper of the runner): a window that starts at one run and doubles while
+// runs end calm (slow start), halves whenever a run ends under pressure and grows back by one
+// per window's worth of calm runs after that (additive increase, multiplicative decrease),
+// between 1 and the concurrency asked for. Pressure is the kit's memory over its mark, or a
+// run whose replies held so much that a window of such runs would hold more than the held
+// mark. A target whose answers are huge (7 MB strings, 100,000 findings a case) then runs its
+// cases nearly one at a time from its first runs on (eight first answers of 7 MB at once were
+// the kit's peak of memory), and the kit's memory stays bounded; any other runs at the
+// concurrency asked for after its first few runs. In slow start, while no run ends for a
+// while, the window widens by one anyway: a target may answer only once several requests are
+// in flight. The report does not depend on it.
 
 /** The memory the window watches: V8's heap in use plus the memory of its array buffers. */
 export function kitMemory(): number {
@@ -24,27 +26,60 @@ export const MEMORY_MARK = 160 * 1024 * 1024;
  */
 export const HELD_MARK = 32 * 1024 * 1024;
 
+/**
+ * Milliseconds that runs wait in slow start, with none leaving, before the window widens by
+ * one anyway.
+ */
+export const PATIENCE_MS = 250;
+
+/**
+ * Bytes of replies a run held over which its end brings a full collection (see `leave`): a
+ * tool response of 100,000 items weighs about 800 KB.
+ */
+export const COLLECT_MARK = 512 * 1024;
+
+/** Options of {@linkcode MemoryWindow}. */
+export interface MemoryWindowOptions {
+  /** The memory in use now, in bytes. Default: {@linkcode kitMemory}. */
+  sample?: () => number;
+  /** The bytes over which the window halves. Default: {@linkcode MEMORY_MARK}. */
+  mark?: number;
+  /** The bytes of replies a window of runs may hold. Default: {@linkcode HELD_MARK}. */
+  heldMark?: number;
+  /** See {@linkcode PATIENCE_MS}, the default. */
+  patienceMs?: number;
+  /**
+   * A full collection, run when a run that held more than {@linkcode COLLECT_MARK} leaves.
+   * Default: the engine's `gc` when the kit runs with `--v8-flags=--expose-gc` (as its task
+   * does), else none.
+   */
+  collect?: () => void;
+}
+
 /** A window of cases in flight, sized by memory pressure. */
 export class MemoryWindow {
-  #size: number;
+  #size = 1;
   #active = 0;
   /** Runs finished calm since the window last changed. */
   #calm = 0;
+  /** Doubling while calm: no run has ended under pressure yet. */
+  #slowStart = true;
+  #patience: ReturnType<typeof setTimeout> | undefined;
   readonly #waiting: (() => void)[] = [];
+  readonly sample: () => number;
+  readonly mark: number;
+  readonly heldMark: number;
+  readonly #options: MemoryWindowOptions;
 
   /**
    * @param max The concurrency asked for (the largest window).
-   * @param sample The memory in use now, in bytes.
-   * @param mark The bytes over which the window halves.
-   * @param heldMark The bytes of replies a window of runs may hold (see `HELD_MARK`).
+   * @param options The memory watched, the marks and the patience of slow start.
    */
-  constructor(
-    readonly max: number,
-    readonly sample: () => number = kitMemory,
-    readonly mark: number = MEMORY_MARK,
-    readonly heldMark: number = HELD_MARK,
-  ) {
-    this.#size = max;
+  constructor(readonly max: number, options: MemoryWindowOptions = {}) {
+    this.sample = options.sample ?? kitMemory;
+    this.mark = options.mark ?? MEMORY_MARK;
+    this.heldMark = options.heldMark ?? HELD_MARK;
+    this.#options = options;
   }
 
   /** The window's size now. */
@@ -60,7 +95,9 @@ export class MemoryWindow {
       return 0;
     }
     const from = performance.now();
-    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    const entered = new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#armPatience();
+    await entered;
     return performance.now() - from;
   }
 
@@ -73,15 +110,48 @@ export class MemoryWindow {
     if (this.sample() >= this.mark || held * this.#size >= this.heldMark) {
       this.#size = Math.max(1, Math.floor(this.#size / 2));
       this.#calm = 0;
+      this.#slowStart = false;
     } else if (++this.#calm >= this.#size) {
-      // One more after a window's worth of calm runs (a burst of runs entering on one low
-      // sample would be over it before the sample shows it).
-      this.#size = Math.min(this.max, this.#size + 1);
+      // Wider after a window's worth of calm runs (a burst of runs entering on one low sample
+      // would be over it before the sample shows it): twice as wide in slow start, else one.
+      const wider = this.#slowStart ? this.#size * 2 : this.#size + 1;
+      this.#size = Math.min(this.max, wider);
       this.#calm = 0;
     }
+    // The garbage of a run that held big replies is collected before the next ones make more
+    // (V8 marks incrementally, and went on allocating to twice the memory in use meanwhile).
+    if (held > COLLECT_MARK) (this.#options.collect ?? engineCollect)();
+    this.#admit();
+    clearTimeout(this.#patience);
+    this.#patience = undefined;
+    this.#armPatience();
+  }
+
+  /** Lets waiting runs in while the window has places. */
+  #admit(): void {
     while (this.#active < this.#size && this.#waiting.length > 0) {
       this.#active++;
       this.#waiting.shift()!();
     }
   }
+
+  /** In slow start, with runs waiting: widen by one if none leaves within the patience. */
+  #armPatience(): void {
+    if (
+      !this.#slowStart || this.#size >= this.max || this.#patience !== undefined ||
+      this.#waiting.length === 0
+    ) return;
+    this.#patience = setTimeout(() => {
+      this.#patience = undefined;
+      if (!this.#slowStart) return;
+      this.#size = Math.min(this.max, this.#size + 1);
+      this.#admit();
+      this.#armPatience();
+    }, this.#options.patienceMs ?? PATIENCE_MS);
+  }
+}
+
+/** The engine's full collection, when the kit runs with `--expose-gc`. */
+function engineCollect(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }
