@@ -13,11 +13,13 @@ export interface Answer {
 
 const CRLF = (text: string) => text.replace(/\r\n|\r|\n/g, "\r\n");
 const INVALID = "% Invalid input detected at '^' marker.";
+/** Entering configuration mode, as netmiko's Cisco drivers and people type it. */
+const CONFIGURE = /^conf(igure)?( t(erminal)?)?$/;
 // What a client types to prepare a session (paging, privilege, configuration mode): a
 // `timeout` device answers these, and hangs on the first command a tool sends, so the tool's
 // own command timeout is what runs out (netmiko waits 10 s of its own for the config prompt).
-const SETUP =
-  /^(terminal (width|length) \d+|enable|disable|end|exit|conf(igure)?( t(erminal)?)?|)$/;
+const SETUP = /^(terminal (width|length) \d+|enable|disable|end|exit|)$/;
+const isSetup = (cmd: string) => SETUP.test(cmd) || CONFIGURE.test(cmd);
 
 /** Device state kept per device, across its connections (as a real console line keeps it). */
 export class DeviceState {
@@ -55,7 +57,7 @@ export class DeviceState {
     if (this.typed.length < 200) this.typed.push(line);
     const echo = line + "\r\n";
     const cmd = line.trim();
-    if (this.device.behaviour === "timeout" && !SETUP.test(cmd)) return { text: line, hang: true };
+    if (this.device.behaviour === "timeout" && !isSetup(cmd)) return { text: line, hang: true };
     if (this.device.kind === "vpcs") return { text: echo + this.#output(cmd) + this.prompt() };
     return { text: echo + this.#cisco(cmd) + this.prompt() };
   }
@@ -77,7 +79,7 @@ export class DeviceState {
     if (this.mode === "enable") {
       if (cmd === "disable") this.mode = "user";
       else if (cmd === "enable") return "";
-      else if (/^conf(igure)?( t(erminal)?)?$/.test(cmd)) {
+      else if (CONFIGURE.test(cmd)) {
         this.mode = "config";
         return "Enter configuration commands, one per line.  End with CNTL/Z.\r\n";
       } else return this.#output(cmd);
