@@ -69,7 +69,8 @@ export class MemoryWindow {
   readonly sample: () => number;
   readonly mark: number;
   readonly heldMark: number;
-  readonly #options: MemoryWindowOptions;
+  readonly #patienceMs: number;
+  readonly #collect: () => void;
 
   /**
    * @param max The concurrency asked for (the largest window).
@@ -79,7 +80,8 @@ export class MemoryWindow {
     this.sample = options.sample ?? kitMemory;
     this.mark = options.mark ?? MEMORY_MARK;
     this.heldMark = options.heldMark ?? HELD_MARK;
-    this.#options = options;
+    this.#patienceMs = options.patienceMs ?? PATIENCE_MS;
+    this.#collect = options.collect ?? engineCollect;
   }
 
   /** The window's size now. */
@@ -120,7 +122,7 @@ export class MemoryWindow {
     }
     // The garbage of a run that held big replies is collected before the next ones make more
     // (V8 marks incrementally, and went on allocating to twice the memory in use meanwhile).
-    if (held > COLLECT_MARK) (this.#options.collect ?? engineCollect)();
+    if (held > COLLECT_MARK) this.#collect();
     this.#admit();
     clearTimeout(this.#patience);
     this.#patience = undefined;
@@ -141,13 +143,14 @@ export class MemoryWindow {
       !this.#slowStart || this.#size >= this.max || this.#patience !== undefined ||
       this.#waiting.length === 0
     ) return;
+    // Any leave clears the timer (and slow start ends only in one): when it fires, the window
+    // is still in slow start and below the concurrency asked for.
     this.#patience = setTimeout(() => {
       this.#patience = undefined;
-      if (!this.#slowStart) return;
-      this.#size = Math.min(this.max, this.#size + 1);
+      this.#size++;
       this.#admit();
       this.#armPatience();
-    }, this.#options.patienceMs ?? PATIENCE_MS);
+    }, this.#patienceMs);
   }
 }
 
