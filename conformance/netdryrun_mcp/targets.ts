@@ -9,6 +9,18 @@ import { MUTANTS } from "./reference_server/mutants.ts";
 import { PYTHON_MUTANTS, pythonReferenceAdapter } from "./python_reference_adapter.ts";
 
 /**
+ * The mutants run with other timeouts than the defaults. One that hangs is given up on after
+ * 3 s a call, so that its run is short. One restarted after each of its crashes has a minute a
+ * case: on a loaded machine the cases waiting behind its restarts take long (the report is
+ * about blame, and names no timeout). Any other keeps the defaults, so that a loaded machine
+ * does not turn a slow answer into an errored case.
+ */
+const TIMEOUTS: Readonly<Record<string, { callTimeoutMs?: number; caseTimeoutMs?: number }>> = {
+  "hang-tool": { callTimeoutMs: 3_000 },
+  "crash-mid-call": { caseTimeoutMs: 60_000 },
+};
+
+/**
  * The MCP profile's embedded targets: the reference server over stdio, then its mutants, then
  * the Python reference server (official `mcp` SDK, in the kit's Python environment `mcp`) over
  * stdio and Streamable HTTP, then its mutants.
@@ -32,9 +44,7 @@ export const netdryrunMcpTargets: readonly EmbeddedTarget[] = [
     description: `reference server mutant: ${m.description}`,
     suites: [embeddedSuite(netdryrunMcpSuite, REFERENCE_OPTIONS)],
     mutant: { breaks: m.breaks, ...(m.errored ? { errored: true } : {}) },
-    // Restarted after each of its crashes: on a loaded machine the cases waiting behind them
-    // take long (the report is about blame, and names no timeout).
-    ...(name === "crash-mid-call" ? { caseTimeoutMs: 60_000 } : {}),
+    ...(TIMEOUTS[name]?.caseTimeoutMs ? { caseTimeoutMs: TIMEOUTS[name].caseTimeoutMs } : {}),
     create: () =>
       m.http
         ? referenceHttpAdapter({ mutant: name, ...callTimeout(name) })
@@ -60,11 +70,8 @@ export const netdryrunMcpTargets: readonly EmbeddedTarget[] = [
   })),
 ];
 
-/**
- * A mutant that hangs is given up on after 3 s a call, so that its run is short; any other
- * keeps the adapter's default, so that a loaded machine does not turn a slow answer into an
- * errored case.
- */
+/** The adapter's call timeout of a mutant, when it has its own. */
 function callTimeout(mutant: string): { callTimeoutMs?: number } {
-  return mutant === "hang-tool" ? { callTimeoutMs: 3_000 } : {};
+  const ms = TIMEOUTS[mutant]?.callTimeoutMs;
+  return ms ? { callTimeoutMs: ms } : {};
 }
